@@ -1,0 +1,25 @@
+//! Reversi (Othello) for the classic game (more discs wins) and the inverse game (fewer discs
+//! wins): exact rules on bitboards, notation, perft, a game record with undo and redo.
+//!
+//! The board is a pair of bitboards, the side to move and its opponent ([`Board`]); colour
+//! appears only at the edges ([`Position`], [`Game`]).
+//!
+//! ```
+//! use reversi::{Game, Rules, Position};
+//! let mut game = Game::new(Rules::Classic, Position::standard());
+//! game.play("f5".parse().unwrap()).unwrap();
+//! assert_eq!(game.outcome().black, 4);
+//! ```
+
+pub mod bitboard;
+mod board;
+mod error;
+mod game;
+mod perft;
+mod square;
+
+pub use board::{Board, Color, Position, Start};
+pub use error::{ParseError, PlayError, TranscriptError, TranscriptErrorKind};
+pub use game::{Event, Game, Outcome, Rules};
+pub use perft::{perft, PassRule};
+pub use square::Square;

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs everything the project needs on a fresh Debian machine with rustup, Node and npm.
+# Idempotent: every step is skipped when what it installs is already present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_BINDGEN_VERSION=0.2.130
+export PATH="$HOME/.cargo/bin:$PATH"
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+for c in rustfmt clippy; do
+  rustup component list --installed | grep -q "^$c" || rustup component add "$c"
+done
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+if ! command -v wasm-pack >/dev/null; then
+  log "installing wasm-pack (a few minutes)"
+  cargo install wasm-pack --locked
+fi
+
+# npm packages: wasm-opt (binaryen, pure JS) and playwright-core (drives Debian's Chromium).
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+  log "installing npm packages"
+  npm ci --no-audit --no-fund 2>/dev/null || npm install --no-audit --no-fund
+fi
+
+if [ "${SETUP_BROWSER:-1}" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
+  log "installing Debian's chromium and chromium-driver"
+  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+log "tools ready"
