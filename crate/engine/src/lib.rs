@@ -12,12 +12,14 @@
 //! ```
 
 pub mod bitboard;
+pub mod ai;
 mod board;
 mod error;
 mod game;
 mod perft;
 mod square;
 
+pub use ai::{Ai, Analysis, Clock, Level, Limits};
 pub use board::{Board, Color, Position, Start};
 pub use error::{ParseError, PlayError, TranscriptError, TranscriptErrorKind};
 pub use game::{Event, Game, Outcome, Rules};
