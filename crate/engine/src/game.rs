@@ -290,6 +290,36 @@ impl Game {
         can
     }
 
+    /// Takes back moves until it is `player`'s turn again with at least one of their moves
+    /// taken back (a whole turn against an opponent, e.g. the AI). If `player` never moved,
+    /// goes back to the start. Returns false if there was nothing to undo.
+    pub fn undo_turn(&mut self, player: Color) -> bool {
+        let mut n = self.current;
+        while n > 0 {
+            n -= 1;
+            let mover = match self.plies[n + 1].event {
+                Some(Event::Move { player, .. }) => player,
+                _ => unreachable!("every ply after the start is a move"),
+            };
+            if mover == player {
+                break;
+            }
+        }
+        let changed = n != self.current;
+        self.current = n;
+        changed
+    }
+
+    /// Replays moves of the record until it is `player`'s turn again (or the record ends).
+    /// Returns false if there was nothing to redo.
+    pub fn redo_turn(&mut self, player: Color) -> bool {
+        if !self.redo() {
+            return false;
+        }
+        while self.to_move() != Some(player) && self.redo() {}
+        true
+    }
+
     /// Goes to the state after `n` moves of the record (0 = start). Returns false, changing
     /// nothing, when `n` is beyond the record.
     pub fn go_to(&mut self, n: usize) -> bool {
