@@ -12,7 +12,10 @@ const INNER_COLUMNS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 #[inline]
 pub fn legal_moves(p: u64, o: u64) -> u64 {
     let inner = o & INNER_COLUMNS;
-    (axis_moves(p, inner, 1) | axis_moves(p, o, 8) | axis_moves(p, inner, 7) | axis_moves(p, inner, 9))
+    (axis_moves(p, inner, 1)
+        | axis_moves(p, o, 8)
+        | axis_moves(p, inner, 7)
+        | axis_moves(p, inner, 9))
         & !(p | o)
 }
 
@@ -21,13 +24,18 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
 /// would wrap around the board edge.
 #[inline(always)]
 fn axis_moves(p: u64, mask: u64, shift: u32) -> u64 {
+    // Grow runs of `mask` discs from `p` one step, then by doubling: a run holds at most six.
+    let s2 = shift * 2;
     let mut up = mask & (p << shift);
     let mut down = mask & (p >> shift);
-    // A run holds at most six discs.
-    for _ in 0..5 {
-        up |= mask & (up << shift);
-        down |= mask & (down >> shift);
-    }
+    up |= mask & (up << shift);
+    down |= mask & (down >> shift);
+    let pre_up = mask & (mask << shift);
+    let pre_down = mask & (mask >> shift);
+    up |= pre_up & (up << s2);
+    down |= pre_down & (down >> s2);
+    up |= pre_up & (up << s2);
+    down |= pre_down & (down >> s2);
     (up << shift) | (down >> shift)
 }
 
@@ -38,23 +46,23 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let mut f = 0;
     // Rays toward higher bits: the first square that is not an opponent disc is the lowest set
-    // bit of `ray & !o`; if it holds our disc, every ray square below it flips.
+    // bit of `ray & !o`; if it holds our disc, every ray square below it flips. Branch-free.
     for &ray in &rays[..4] {
         let stop = ray & !o;
         let first = stop & stop.wrapping_neg();
-        if first & p != 0 {
-            f |= ray & (first - 1);
-        }
+        let outflanked = 0u64.wrapping_sub(u64::from(first & p != 0));
+        f |= ray & first.wrapping_sub(1) & outflanked;
     }
     // Rays toward lower bits: the first stop is the highest set bit.
     for &ray in &rays[4..] {
         let stop = ray & !o;
-        if stop != 0 {
-            let hi = 63 - stop.leading_zeros();
-            if p >> hi & 1 != 0 {
-                f |= ray & (u64::MAX << hi << 1);
-            }
-        }
+        let first = if stop == 0 {
+            0
+        } else {
+            (1u64 << 63) >> stop.leading_zeros()
+        };
+        let outflanked = 0u64.wrapping_sub(u64::from(first & p != 0));
+        f |= ray & !(first << 1).wrapping_sub(1) & outflanked;
     }
     f
 }
@@ -64,7 +72,16 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 static RAYS: [[u64; 8]; 64] = build_rays();
 
 const fn build_rays() -> [[u64; 8]; 64] {
-    const DIRS: [(i32, i32); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
+    const DIRS: [(i32, i32); 8] = [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (-1, 1),
+        (-1, 0),
+        (0, -1),
+        (-1, -1),
+        (1, -1),
+    ];
     let mut rays = [[0u64; 8]; 64];
     let mut sq = 0;
     while sq < 64 {
@@ -101,10 +118,19 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
     // Edges and full lines give the seeds; grow along the axes.
     loop {
         let old = stable;
-        let h = full_h | EDGE & 0x8181_8181_8181_8181 | ((stable << 1) & !0x0101_0101_0101_0101) | ((stable >> 1) & !0x8080_8080_8080_8080);
+        let h = full_h
+            | EDGE & 0x8181_8181_8181_8181
+            | ((stable << 1) & !0x0101_0101_0101_0101)
+            | ((stable >> 1) & !0x8080_8080_8080_8080);
         let v = full_v | 0xff00_0000_0000_00ff | (stable << 8) | (stable >> 8);
-        let d7 = full_d7 | EDGE | ((stable << 7) & !0x8080_8080_8080_8080) | ((stable >> 7) & !0x0101_0101_0101_0101);
-        let d9 = full_d9 | EDGE | ((stable << 9) & !0x0101_0101_0101_0101) | ((stable >> 9) & !0x8080_8080_8080_8080);
+        let d7 = full_d7
+            | EDGE
+            | ((stable << 7) & !0x8080_8080_8080_8080)
+            | ((stable >> 7) & !0x0101_0101_0101_0101);
+        let d9 = full_d9
+            | EDGE
+            | ((stable << 9) & !0x0101_0101_0101_0101)
+            | ((stable >> 9) & !0x8080_8080_8080_8080);
         stable |= p & h & v & d7 & d9;
         if stable == old {
             return stable;

@@ -1,6 +1,7 @@
 //! Perft: the number of leaves of the game tree to a given depth, the standard check of move
 //! generation. Both pass conventions of the published tables are supported.
 
+use crate::bitboard;
 use crate::board::Board;
 use crate::square::Square;
 
@@ -35,15 +36,16 @@ fn perft_pass_is_ply(board: Board, depth: u32) -> u64 {
         }
         return perft_pass_is_ply(passed, depth - 1);
     }
-    if depth == 1 {
-        return u64::from(moves.count_ones());
+    match depth {
+        1 => u64::from(moves.count_ones()),
+        // Bulk counting: a child without moves is one leaf whether it passes or the game ends.
+        2 => children(board, moves)
+            .map(|child| u64::from(child.moves().count_ones().max(1)))
+            .sum(),
+        _ => children(board, moves)
+            .map(|child| perft_pass_is_ply(child, depth - 1))
+            .sum(),
     }
-    Square::iter_bits(moves)
-        .map(|sq| {
-            let child = board.make_move(sq, board.flips(sq));
-            perft_pass_is_ply(child, depth - 1)
-        })
-        .sum()
 }
 
 fn perft_pass_is_not_ply(board: Board, depth: u32) -> u64 {
@@ -58,10 +60,16 @@ fn perft_pass_is_not_ply(board: Board, depth: u32) -> u64 {
     if depth == 1 {
         return u64::from(moves.count_ones());
     }
-    Square::iter_bits(moves)
-        .map(|sq| {
-            let child = board.make_move(sq, board.flips(sq));
-            perft_pass_is_not_ply(child, depth - 1)
-        })
+    children(board, moves)
+        .map(|child| perft_pass_is_not_ply(child, depth - 1))
         .sum()
+}
+
+/// The positions after each of `moves` (the legal moves of `board`).
+#[inline(always)]
+fn children(board: Board, moves: u64) -> impl Iterator<Item = Board> {
+    Square::iter_bits(moves).map(move |sq| {
+        let flips = bitboard::flips(board.player, board.opponent, sq.index());
+        board.make_move(sq, flips)
+    })
 }
