@@ -106,7 +106,10 @@ impl fmt::Display for TranscriptError {
         let (n, t) = (self.move_number, &self.token);
         match &self.kind {
             TranscriptErrorKind::Malformed => {
-                write!(f, "move {n} '{t}' is not a square (a1..h8) or a pass (pa, --)")
+                write!(
+                    f,
+                    "move {n} '{t}' is not a square (a1..h8) or a pass (pa, --)"
+                )
             }
             TranscriptErrorKind::Play(e) => write!(f, "move {n} '{t}': {e}"),
         }

@@ -179,11 +179,7 @@ impl Game {
     /// before the end, as the result if the game stopped now).
     pub fn outcome(&self) -> Outcome {
         let p = self.position();
-        Outcome::of(
-            self.rules,
-            p.black().count_ones(),
-            p.white().count_ones(),
-        )
+        Outcome::of(self.rules, p.black().count_ones(), p.white().count_ones())
     }
 
     /// Plays `sq` for the player to move, then passes for the next player if they cannot move.
