@@ -1,0 +1,47 @@
+// Times the engine's benchmark kernels in WebAssembly under Node.
+// usage: node scripts/bench-wasm.mjs WASM_FILE perft DEPTH [RUNS]
+//        node scripts/bench-wasm.mjs WASM_FILE ffo OBF_FILE [FIRST_N_LINES]
+// Prints one line per run and the median; timing only, no assertions.
+import { readFileSync } from 'node:fs';
+
+const [file, kernel, arg, extra] = process.argv.slice(2);
+if (!file || !kernel) {
+  console.error('usage: node scripts/bench-wasm.mjs WASM_FILE perft DEPTH [RUNS] | ffo OBF_FILE [N]');
+  process.exit(2);
+}
+const { instance } = await WebAssembly.instantiate(readFileSync(file), {});
+const wasm = instance.exports;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+if (kernel === 'perft') {
+  const depth = Number(arg ?? 11);
+  const runs = Number(extra ?? 5);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const leaves = wasm.bench_perft(depth, 1);
+    const secs = (performance.now() - t0) / 1000;
+    times.push(secs);
+    console.log(`wasm perft ${depth}: ${leaves} leaves in ${secs.toFixed(3)} s, ${(Number(leaves) / secs / 1e6).toFixed(1)} M leaves/s`);
+  }
+  console.log(`wasm perft ${depth} median: ${median(times).toFixed(3)} s`);
+} else if (kernel === 'ffo') {
+  const lines = readFileSync(arg, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('%'));
+  const n = Number(extra ?? lines.length);
+  const mem = () => new Uint8Array(wasm.memory.buffer);
+  let total = 0;
+  for (const [i, line] of lines.slice(0, n).entries()) {
+    const bytes = new TextEncoder().encode(line.slice(0, 66));
+    const ptr = wasm.bench_input_buffer();
+    mem().set(bytes, ptr);
+    const t0 = performance.now();
+    const score = wasm.bench_solve(bytes.length);
+    const secs = (performance.now() - t0) / 1000;
+    total += secs;
+    console.log(`wasm ffo line ${i + 1}: score ${score} in ${secs.toFixed(3)} s, ${Number(wasm.bench_nodes())} nodes`);
+  }
+  console.log(`wasm ffo total: ${total.toFixed(3)} s`);
+} else {
+  console.error(`unknown kernel ${kernel}`);
+  process.exit(2);
+}

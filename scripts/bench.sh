@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Benchmarks (not tests; nothing here asserts a time): perft and the FFO endgame suites,
+# natively and in WebAssembly under Node, single thread, medians of several runs.
+# usage: scripts/bench.sh [perft|ffo|all] (default all)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+what=${1:-all}
+runs=${RUNS:-5}
+
+cargo build --release -q -p reversi-cli
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+cargo build --release -q -p reversi-bench-wasm --target wasm32-unknown-unknown --target-dir target-wasm
+wasm=target-wasm/wasm32-unknown-unknown/release/reversi_bench_wasm.wasm
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+if [ "$what" = perft ] || [ "$what" = all ]; then
+  echo "== perft 11 from the standard start, $runs runs each"
+  native=$(for _ in $(seq "$runs"); do ./target/release/reversi perft 11 2>&1 >/dev/null | sed -E 's/.* in ([0-9.]+) s.*/\1/'; done | median)
+  wasmt=$(node scripts/bench-wasm.mjs "$wasm" perft 11 "$runs" | sed -nE 's/.*median: ([0-9.]+) s/\1/p')
+  awk -v n="$native" -v w="$wasmt" 'BEGIN {
+    printf "native: median %.3f s, %.0f M leaves/s\n", n, 212258800 / n / 1e6;
+    printf "wasm:   median %.3f s, %.0f M leaves/s\n", w, 212258800 / w / 1e6;
+    printf "wasm speed / native speed: %.2f\n", n / w }'
+fi
