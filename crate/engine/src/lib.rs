@@ -11,17 +11,21 @@
 //! assert_eq!(game.outcome().black, 4);
 //! ```
 
-pub mod bitboard;
 pub mod ai;
+pub mod bitboard;
 mod board;
 mod error;
+pub mod eval;
 mod game;
 mod perft;
+pub mod search;
 mod square;
+pub mod tt;
 
-pub use ai::{Ai, Analysis, Clock, Level, Limits};
+pub use ai::{Ai, Analysis, Clock, Level, LevelSpec, Limits, Options};
 pub use board::{Board, Color, Position, Start};
 pub use error::{ParseError, PlayError, TranscriptError, TranscriptErrorKind};
+pub use eval::EvalKind;
 pub use game::{Event, Game, Outcome, Rules};
 pub use perft::{perft, PassRule};
 pub use square::Square;

@@ -1,0 +1,338 @@
+//! Static evaluation of midgame positions, for the classic and the inverse game.
+//!
+//! An evaluation is a weighted sum of features of the position (mobility, potential mobility,
+//! corners, X- and C-squares, edges, stable discs, frontier, discs, parity), each measured for
+//! the side to move minus its opponent. The weights depend on the game phase (the number of
+//! empty squares) and are DATA: the text tables `weights/classic.txt` and
+//! `weights/inverse.txt`, parsed at compile time (a malformed table does not compile), so they
+//! can be re-learned without touching the code.
+//!
+//! Scores are in [`SCALE`] units per disc (1/100 disc), positive when the side to move is
+//! better under the game's goal.
+
+use crate::bitboard::{legal_moves, CORNERS};
+use crate::board::Board;
+use crate::game::Rules;
+
+/// Score units per disc.
+pub const SCALE: i32 = 100;
+
+/// Evaluations never reach the score of a finished game won by a whole board.
+pub const MAX_EVAL: i32 = 64 * SCALE - 1;
+
+/// Which evaluation a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EvalKind {
+    /// Weights for the classic game (more discs wins).
+    Classic,
+    /// The inverse game's own features and weights (fewer discs wins).
+    Inverse,
+    /// The classic evaluation with its sign flipped: the naive baseline for the inverse game.
+    NegatedClassic,
+}
+
+impl EvalKind {
+    /// The evaluation made for `rules`.
+    pub const fn for_rules(rules: Rules) -> EvalKind {
+        match rules {
+            Rules::Classic => EvalKind::Classic,
+            Rules::Inverse => EvalKind::Inverse,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvalKind::Classic => "classic",
+            EvalKind::Inverse => "inverse",
+            EvalKind::NegatedClassic => "negated",
+        }
+    }
+
+    /// Parses `classic`, `inverse` or `negated`.
+    pub fn parse(s: &str) -> Option<EvalKind> {
+        [
+            EvalKind::Classic,
+            EvalKind::Inverse,
+            EvalKind::NegatedClassic,
+        ]
+        .into_iter()
+        .find(|k| k.name().eq_ignore_ascii_case(s))
+    }
+
+    /// The score of `board` for the side to move, within ±[`MAX_EVAL`].
+    pub fn evaluate(self, board: &Board) -> i32 {
+        let f = features(board);
+        let e = board.empty_count() as usize;
+        let v = match self {
+            EvalKind::Classic => dot(&CLASSIC.by_empties[e], &f),
+            EvalKind::Inverse => dot(&INVERSE.by_empties[e], &f),
+            EvalKind::NegatedClassic => -dot(&CLASSIC.by_empties[e], &f),
+        };
+        v.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+/// The names of the features, in the order of the weight tables.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "mobility",
+    "potential",
+    "corners",
+    "corner_moves",
+    "x_squares",
+    "c_squares",
+    "edges",
+    "stable",
+    "frontier",
+    "discs",
+    "parity",
+];
+
+/// The number of features.
+pub const FEATURES: usize = 11;
+
+/// The empties counts at which the tables give the weights (linear in between).
+pub const ANCHORS: [usize; 5] = [60, 45, 30, 15, 0];
+
+/// A weight table expanded to every number of empties, 0..=64.
+pub struct Weights {
+    pub by_empties: [[i32; FEATURES]; 65],
+}
+
+/// The classic weights (from `weights/classic.txt`).
+pub static CLASSIC: Weights = Weights::parse(include_str!("weights/classic.txt"));
+/// The inverse weights (from `weights/inverse.txt`).
+pub static INVERSE: Weights = Weights::parse(include_str!("weights/inverse.txt"));
+
+impl Weights {
+    /// Parses a weight table (see `weights/classic.txt`), at compile time: any error in the
+    /// table is a compile error.
+    pub const fn parse(text: &str) -> Weights {
+        let b = text.as_bytes();
+        let mut anchors = [[0i32; ANCHORS.len()]; FEATURES];
+        let mut feature = 0;
+        let mut i = 0;
+        while i < b.len() {
+            // One line: [i, end).
+            let mut end = i;
+            while end < b.len() && b[end] != b'\n' {
+                end += 1;
+            }
+            let mut j = skip_spaces(b, i, end);
+            if j < end && b[j] != b'#' {
+                if feature >= FEATURES {
+                    panic!("weights: too many feature lines");
+                }
+                // The name.
+                let name = FEATURE_NAMES[feature].as_bytes();
+                let mut k = 0;
+                while k < name.len() {
+                    if j + k >= end || b[j + k] != name[k] {
+                        panic!("weights: feature lines out of order or misnamed");
+                    }
+                    k += 1;
+                }
+                j += name.len();
+                if j < end && b[j] != b' ' && b[j] != b'\t' {
+                    panic!("weights: feature lines out of order or misnamed");
+                }
+                let mut a = 0;
+                while a < ANCHORS.len() {
+                    j = skip_spaces(b, j, end);
+                    let mut negative = false;
+                    if j < end && b[j] == b'-' {
+                        negative = true;
+                        j += 1;
+                    } else if j < end && b[j] == b'+' {
+                        j += 1;
+                    }
+                    if j >= end || !b[j].is_ascii_digit() {
+                        panic!("weights: a feature line needs 5 integer weights");
+                    }
+                    let mut v: i32 = 0;
+                    while j < end && b[j].is_ascii_digit() {
+                        v = v * 10 + (b[j] - b'0') as i32;
+                        j += 1;
+                    }
+                    anchors[feature][a] = if negative { -v } else { v };
+                    a += 1;
+                }
+                j = skip_spaces(b, j, end);
+                if j < end && b[j] != b'#' {
+                    panic!("weights: unexpected text after the 5 weights");
+                }
+                feature += 1;
+            }
+            i = end + 1;
+        }
+        if feature != FEATURES {
+            panic!("weights: missing feature lines");
+        }
+        // Expand: linear interpolation between the anchors.
+        let mut by_empties = [[0i32; FEATURES]; 65];
+        let mut e = 0;
+        while e <= 64 {
+            let mut f = 0;
+            while f < FEATURES {
+                by_empties[e][f] = if e >= ANCHORS[0] {
+                    anchors[f][0]
+                } else {
+                    let mut a = 0;
+                    while !(ANCHORS[a + 1] <= e) {
+                        a += 1;
+                    }
+                    let (hi, lo) = (ANCHORS[a] as i32, ANCHORS[a + 1] as i32);
+                    let t = e as i32 - lo;
+                    let span = hi - lo;
+                    (anchors[f][a + 1] * (span - t) + anchors[f][a] * t) / span
+                };
+                f += 1;
+            }
+            e += 1;
+        }
+        Weights { by_empties }
+    }
+}
+
+const fn skip_spaces(b: &[u8], mut j: usize, end: usize) -> usize {
+    while j < end && (b[j] == b' ' || b[j] == b'\t' || b[j] == b'\r') {
+        j += 1;
+    }
+    j
+}
+
+#[inline]
+fn dot(w: &[i32; FEATURES], f: &[i32; FEATURES]) -> i32 {
+    let mut s = 0;
+    for i in 0..FEATURES {
+        s += w[i] * f[i];
+    }
+    s
+}
+
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const EDGES: u64 = 0xff81_8181_8181_81ff;
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+const ROW_1: u64 = 0x0000_0000_0000_00ff;
+const ROW_8: u64 = 0xff00_0000_0000_0000;
+const COL_A: u64 = 0x0101_0101_0101_0101;
+const COL_H: u64 = 0x8080_8080_8080_8080;
+
+/// The squares next to (8 directions) any square of `b`.
+#[inline]
+fn neighbours(b: u64) -> u64 {
+    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | h;
+    h | (row << 8) | (row >> 8)
+}
+
+/// X-squares (b2, g2, b7, g7) whose corner is empty.
+#[inline]
+fn open_x_squares(empty: u64) -> u64 {
+    let c = empty & CORNERS;
+    // a1 -> b2 (+9), h1 -> g2 (+7), a8 -> b7 (-7), h8 -> g7 (-9).
+    ((c & 1) << 9 | (c & 0x80) << 7 | (c & (1 << 56)) >> 7 | (c & (1 << 63)) >> 9) & X_SQUARES
+}
+
+/// C-squares (the edge squares next to a corner) whose corner is empty.
+#[inline]
+fn open_c_squares(empty: u64) -> u64 {
+    let c = empty & CORNERS;
+    let beside = ((c << 1) & NOT_A) | ((c >> 1) & NOT_H) | (c << 8) | (c >> 8);
+    beside & EDGES
+}
+
+/// Discs of `p` that can never flip: runs along an edge from a corner of `p`, and every disc
+/// on a full edge (an edge disc can only flip along its edge).
+#[inline]
+pub fn edge_stable(p: u64, o: u64) -> u64 {
+    let occupied = p | o;
+    let mut s = p & CORNERS;
+    if s != 0 {
+        for _ in 0..6 {
+            s |= p & ROW_1 & ((s << 1) | (s >> 1));
+            s |= p & ROW_8 & ((s << 1) | (s >> 1));
+            s |= p & COL_A & ((s << 8) | (s >> 8));
+            s |= p & COL_H & ((s << 8) | (s >> 8));
+        }
+    }
+    for edge in [ROW_1, ROW_8, COL_A, COL_H] {
+        if occupied & edge == edge {
+            s |= p & edge;
+        }
+    }
+    s
+}
+
+/// The feature vector of `board` (side to move minus opponent), in [`FEATURE_NAMES`] order.
+pub fn features(board: &Board) -> [i32; FEATURES] {
+    let (p, o) = (board.player, board.opponent);
+    let empty = !(p | o);
+    let pm = legal_moves(p, o);
+    let om = legal_moves(o, p);
+    let near_empty = neighbours(empty);
+    let open_x = open_x_squares(empty);
+    let open_c = open_c_squares(empty);
+    let plain_edges = EDGES & !CORNERS & !open_c;
+    let diff = |b: u64| (p & b).count_ones() as i32 - (o & b).count_ones() as i32;
+    let n = empty.count_ones();
+    [
+        pm.count_ones() as i32 - om.count_ones() as i32,
+        (empty & neighbours(o)).count_ones() as i32 - (empty & neighbours(p)).count_ones() as i32,
+        diff(CORNERS),
+        (pm & CORNERS).count_ones() as i32 - (om & CORNERS).count_ones() as i32,
+        diff(open_x),
+        diff(open_c),
+        diff(plain_edges),
+        edge_stable(p, o).count_ones() as i32 - edge_stable(o, p).count_ones() as i32,
+        diff(near_empty),
+        diff(!0),
+        if n % 2 == 1 { 1 } else { -1 },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Position;
+
+    #[test]
+    fn tables_interpolate_between_anchors() {
+        // mobility: 70 at 60 and 45, 60 at 30: halfway at 37/38 empties.
+        assert_eq!(CLASSIC.by_empties[60][0], 70);
+        assert_eq!(CLASSIC.by_empties[64][0], 70);
+        assert_eq!(CLASSIC.by_empties[30][0], 60);
+        assert_eq!(CLASSIC.by_empties[0][9], 100);
+        let mid = CLASSIC.by_empties[37][0];
+        assert!(mid > 60 && mid < 70, "{mid}");
+    }
+
+    #[test]
+    fn start_is_symmetric() {
+        let b = Position::standard().board;
+        let f = features(&b);
+        // Four moves each, nothing on corners or edges, equal discs; 60 empties is even.
+        assert_eq!(f, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1]);
+    }
+
+    #[test]
+    fn squares_masks() {
+        let all_empty = !0u64;
+        assert_eq!(open_x_squares(all_empty), X_SQUARES);
+        assert_eq!(open_c_squares(all_empty).count_ones(), 8);
+        // With a1 taken, b2 is no longer an open X-square, a2/b1 no longer open C-squares.
+        let e = !1u64;
+        assert_eq!(open_x_squares(e) & (1 << 9), 0);
+        assert_eq!(open_c_squares(e) & 0b10, 0);
+        assert_eq!(open_c_squares(e) & (1 << 8), 0);
+    }
+
+    #[test]
+    fn edge_stability() {
+        // Black a1 b1 c1, white d1: the black run from the corner is stable, d1 is not.
+        let p = 0b111;
+        let o = 0b1000;
+        assert_eq!(edge_stable(p, o), 0b111);
+        assert_eq!(edge_stable(o, p), 0);
+    }
+}

@@ -1,0 +1,337 @@
+//! The midgame search: iterative deepening negamax with principal variation search
+//! (null-window tests), a transposition table and move ordering (table move first, then by the
+//! static evaluation of the child), within node, depth and time budgets.
+//!
+//! Scores are in [`eval::SCALE`](crate::eval::SCALE) units per disc, for the side to move.
+//! A finished game scores its exact disc difference under the rules; once the depth reaches the
+//! number of empty squares the search is exact.
+
+use crate::ai::Clock;
+use crate::board::Board;
+use crate::eval::{EvalKind, SCALE};
+use crate::game::Rules;
+use crate::square::Square;
+use crate::tt::{Bound, Table, NO_MOVE};
+
+/// Above every score.
+pub const INF: i32 = 100 * SCALE;
+
+/// How often (in nodes) the clock is read.
+const CLOCK_INTERVAL: u64 = 2048;
+
+/// The budget of a search, in nodes, and optionally in time.
+#[derive(Clone, Copy)]
+pub struct Budget {
+    pub max_nodes: u64,
+    /// The clock and the time (in its milliseconds) at which to stop.
+    pub deadline: Option<(Clock, f64)>,
+}
+
+impl Budget {
+    pub fn unlimited() -> Budget {
+        Budget {
+            max_nodes: u64::MAX,
+            deadline: None,
+        }
+    }
+}
+
+/// The result of one root iteration.
+#[derive(Clone, Debug)]
+pub struct RootResult {
+    pub best: Square,
+    pub score: i32,
+    /// True when every root move was searched (false: aborted after the first move).
+    pub complete: bool,
+    /// With `all_scores`, the exact score of every root move (at this depth), in search order.
+    pub scores: Vec<(Square, i32)>,
+}
+
+/// One search: borrows the table, counts nodes, stops at the budget.
+pub struct Searcher<'a> {
+    tt: &'a mut Table,
+    eval: EvalKind,
+    rules: Rules,
+    budget: Budget,
+    pub nodes: u64,
+    next_clock_check: u64,
+    aborted: bool,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(tt: &'a mut Table, eval: EvalKind, rules: Rules, budget: Budget) -> Searcher<'a> {
+        Searcher {
+            tt,
+            eval,
+            rules,
+            budget,
+            nodes: 0,
+            next_clock_check: CLOCK_INTERVAL,
+            aborted: false,
+        }
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Counts a node; true when the budget is spent (and from then on).
+    #[inline]
+    fn spend(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget.max_nodes {
+            self.aborted = true;
+        } else if self.nodes >= self.next_clock_check {
+            self.next_clock_check = self.nodes + CLOCK_INTERVAL;
+            if let Some((clock, deadline)) = self.budget.deadline {
+                if clock() >= deadline {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// The exact score of a finished game for the side to move.
+    #[inline]
+    pub fn final_score(&self, b: &Board) -> i32 {
+        self.rules
+            .score(b.player.count_ones(), b.opponent.count_ones())
+            * SCALE
+    }
+
+    #[inline]
+    fn leaf(&mut self, b: &Board) -> i32 {
+        self.eval.evaluate(b)
+    }
+
+    /// Negamax with alpha-beta (fail-soft), PVS and the table. `depth` counts moves; a pass is
+    /// free. Returns 0 (meaningless) when aborted.
+    pub fn negamax(&mut self, b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if self.spend() {
+            return 0;
+        }
+        let moves = b.moves();
+        if moves == 0 {
+            if b.pass().moves() == 0 {
+                return self.final_score(&b);
+            }
+            return -self.negamax(b.pass(), depth, -beta, -alpha);
+        }
+        if depth == 0 {
+            return self.leaf(&b);
+        }
+        if depth == 1 {
+            // The children are leaves: evaluate each (a child without moves still gets its
+            // static score unless the game is over there).
+            let mut best = -INF;
+            for sq in Square::iter_bits(moves) {
+                let child = b.make_move(sq, b.flips(sq));
+                if self.spend() {
+                    return 0;
+                }
+                let s = if child.moves() == 0 && child.pass().moves() == 0 {
+                    -self.final_score(&child)
+                } else {
+                    -self.leaf(&child)
+                };
+                if s > best {
+                    best = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+            return best;
+        }
+        let alpha_orig = alpha;
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(&b) {
+            tt_move = e.best;
+            if e.depth as u32 >= depth {
+                match e.bound {
+                    Bound::Exact => return e.score,
+                    Bound::Lower if e.score >= beta => return e.score,
+                    Bound::Upper if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        for sq in Square::iter_bits(moves) {
+            let flips = b.flips(sq);
+            let key = if sq.index() as u8 == tt_move {
+                INF
+            } else {
+                -self.eval.evaluate(&b.make_move(sq, flips))
+            };
+            list.push(sq, flips, key);
+        }
+        list.sort();
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..list.len {
+            let (sq, flips) = (list.squares[i], list.flips[i]);
+            let child = b.make_move(sq, flips);
+            let score = if i == 0 {
+                -self.negamax(child, depth - 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(child, depth - 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = sq.index() as u8;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best <= alpha_orig {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(&b, best, depth, bound, best_move);
+        best
+    }
+
+    /// One root iteration at `depth` over `order` (the root moves, reordered best first on
+    /// return). With `all_scores`, every move gets an exact score (full window); otherwise PVS.
+    /// `None` when the budget ran out before the first move was searched.
+    pub fn root(
+        &mut self,
+        b: Board,
+        depth: u32,
+        order: &mut Vec<Square>,
+        all_scores: bool,
+    ) -> Option<RootResult> {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best: Option<(Square, i32)> = None;
+        let mut scores = Vec::new();
+        let mut searched: Vec<(Square, i32)> = Vec::with_capacity(order.len());
+        for (i, &sq) in order.iter().enumerate() {
+            let child = b.make_move(sq, b.flips(sq));
+            let score = if all_scores || i == 0 {
+                -self.negamax(child, depth - 1, -INF, INF)
+            } else {
+                let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                if s > alpha && !self.aborted {
+                    -self.negamax(child, depth - 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            searched.push((sq, score));
+            if all_scores {
+                scores.push((sq, score));
+            }
+            if best.is_none_or(|(_, s)| score > s) {
+                best = Some((sq, score));
+                alpha = alpha.max(score);
+            }
+        }
+        let (best_sq, best_score) = best?;
+        let complete = searched.len() == order.len();
+        // Next iteration: best first, then the others by their (bound) scores; unsearched last.
+        let mut rest: Vec<Square> = order
+            .iter()
+            .copied()
+            .filter(|sq| !searched.iter().any(|(s, _)| s == sq))
+            .collect();
+        searched.sort_by_key(|&(sq, s)| (if sq == best_sq { 0 } else { 1 }, -s));
+        order.clear();
+        order.extend(searched.iter().map(|&(sq, _)| sq));
+        order.append(&mut rest);
+        self.tt
+            .store(&b, best_score, depth, Bound::Exact, best_sq.index() as u8);
+        Some(RootResult {
+            best: best_sq,
+            score: best_score,
+            complete,
+            scores,
+        })
+    }
+
+    /// The principal variation from the table, starting with `first`, at most `max` moves.
+    pub fn pv(&self, b: Board, first: Square, max: usize) -> Vec<Square> {
+        let mut pv = vec![first];
+        let mut b = b.make_move(first, b.flips(first));
+        while pv.len() < max {
+            if b.moves() == 0 {
+                if b.pass().moves() == 0 {
+                    break;
+                }
+                b = b.pass();
+            }
+            let Some(e) = self.tt.probe(&b) else { break };
+            let Some(sq) = Square::new(e.best) else { break };
+            let flips = b.flips(sq);
+            if flips == 0 {
+                break;
+            }
+            pv.push(sq);
+            b = b.make_move(sq, flips);
+        }
+        pv
+    }
+}
+
+/// Up to 32 moves with their flips and ordering keys (a position has at most 33 legal moves;
+/// more are dropped, which never happens in practice... but is checked).
+struct MoveList {
+    squares: [Square; 34],
+    flips: [u64; 34],
+    keys: [i32; 34],
+    len: usize,
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            squares: [Square::new(0).unwrap_or_else(|| unreachable!()); 34],
+            flips: [0; 34],
+            keys: [0; 34],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, sq: Square, flips: u64, key: i32) {
+        if self.len < 34 {
+            self.squares[self.len] = sq;
+            self.flips[self.len] = flips;
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+    }
+
+    /// Insertion sort, highest key first.
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let mut j = i;
+            while j > 0 && self.keys[j - 1] < self.keys[j] {
+                self.keys.swap(j - 1, j);
+                self.squares.swap(j - 1, j);
+                self.flips.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
