@@ -1,0 +1,118 @@
+//! `reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]`: exact
+//! endgame solving of OBF lines read from stdin.
+//!
+//! One line per solved position on stdout, `<move> <score>` (`a2 +38`, `pass -4`; the score
+//! is signed, for the side to move). Nodes, time and speed per position and in total on
+//! stderr. Blank lines and `%` comments are skipped. A line that cannot be parsed, or a
+//! position not solved within `--time` seconds, is reported on stderr with its line number;
+//! the other lines are still solved and the exit code is 2 at the end.
+
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+use reversi::{Position, Rules, Scoring, Solver};
+
+use crate::args::Args;
+
+pub fn run(argv: &[String]) -> Result<(), String> {
+    let mut args = Args::new(argv);
+    let rules = if args.flag("--inverse") {
+        Rules::Inverse
+    } else {
+        Rules::Classic
+    };
+    let scoring = if args.flag("--empties-to-winner") {
+        Scoring::EmptiesToWinner
+    } else {
+        Scoring::DiscsOnBoard
+    };
+    let limit = match args.option("--time")? {
+        Some(v) => Some(
+            v.parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| format!("--time: '{v}' is not a positive number of seconds"))?,
+        ),
+        None => None,
+    };
+    let tt = match args.option("--tt")? {
+        Some(v) => v
+            .parse::<usize>()
+            .ok()
+            .filter(|mb| (1..=65536).contains(mb))
+            .ok_or_else(|| format!("--tt: '{v}' is not a size in MB from 1 to 65536"))?,
+        None => 64,
+    };
+    args.positional(0)?;
+
+    let mut solver = Solver::new(tt);
+    let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
+    let (mut solved, mut bad, mut timeouts) = (0usize, 0usize, 0usize);
+    let stdin = std::io::stdin();
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let number = i + 1;
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                eprintln!("line {number}: cannot read: {e}");
+                bad += 1;
+                break;
+            }
+        };
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('%') {
+            continue;
+        }
+        let position = match Position::parse_obf(text) {
+            Ok((position, _)) => position,
+            Err(e) => {
+                eprintln!("line {number}: {e}");
+                bad += 1;
+                continue;
+            }
+        };
+        let start = Instant::now();
+        let mut stop = |_nodes: u64| limit.is_some_and(|l| start.elapsed() >= l);
+        let result = solver.solve(position.board, rules, scoring, &mut stop);
+        let time = start.elapsed();
+        let nodes = solver.nodes();
+        total_nodes += nodes;
+        total_time += time;
+        match result {
+            Some(solution) => {
+                solved += 1;
+                let best = solution
+                    .best
+                    .map_or_else(|| "pass".to_string(), |sq| sq.to_string());
+                println!("{best} {:+}", solution.score);
+                eprintln!(
+                    "line {number}: {best} {:+}, {} empties, {nodes} nodes, {:.3} s, {:.2} M nodes/s",
+                    solution.score,
+                    position.board.empty_count(),
+                    time.as_secs_f64(),
+                    speed(nodes, time)
+                );
+            }
+            None => {
+                timeouts += 1;
+                eprintln!("line {number}: timeout");
+            }
+        }
+    }
+    eprintln!(
+        "total: {solved} solved, {total_nodes} nodes, {:.3} s, {:.2} M nodes/s",
+        total_time.as_secs_f64(),
+        speed(total_nodes, total_time)
+    );
+    if bad + timeouts > 0 {
+        return Err(format!(
+            "{bad} line(s) could not be read, {timeouts} position(s) timed out"
+        ));
+    }
+    Ok(())
+}
+
+fn speed(nodes: u64, time: Duration) -> f64 {
+    nodes as f64 / time.as_secs_f64().max(1e-9) / 1e6
+}

@@ -1,0 +1,621 @@
+//! The search itself, generic over the game and the scoring (`M`, see [`INV`] and [`ETW`]) so
+//! that the leaf scoring costs nothing at run time.
+//!
+//! Layers, by the number of empty squares `n`:
+//! - `n >= TT_MIN`: transposition table, enhanced transposition cutoff, stability cutoff,
+//!   fastest-first move ordering, principal variation search;
+//! - `5 <= n < TT_MIN`: plain alpha-beta over the empty squares, odd quadrants first;
+//! - `n <= 4`: specialised code; the last move counts flips without making the move.
+
+use super::stability::count_stable;
+use super::tables::{
+    parity_of, EdgeTables, CORNERS, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK, RAYS,
+};
+use super::tt::{Table, NO_MOVE};
+use crate::bitboard::{flips, legal_moves};
+
+/// Mode bit: the inverse game (fewer discs wins).
+pub const INV: u8 = 1;
+/// Mode bit: empty squares go to the winner.
+pub const ETW: u8 = 2;
+/// Beyond any score.
+pub const INF: i32 = 127;
+/// The best possible score.
+pub const MAX_SCORE: i32 = 64;
+
+/// Positions with at least this many empties use the transposition table.
+const TT_MIN: u32 = 8;
+/// Positions with at least this many empties try the enhanced transposition cutoff.
+const ETC_MIN: u32 = 12;
+/// How often (in nodes) the stop callback is asked.
+const CHECK_INTERVAL: u64 = 4096;
+
+/// The final score for the side to move with `pc` discs when `e` squares stay empty.
+#[inline(always)]
+fn end_score<const M: u8>(pc: i32, e: i32) -> i32 {
+    let oc = 64 - e - pc;
+    let mut d = pc - oc;
+    if M & INV != 0 {
+        d = -d;
+    }
+    if M & ETW != 0 {
+        if d > 0 {
+            d += e;
+        } else if d < 0 {
+            d -= e;
+        }
+    }
+    d
+}
+
+/// The number of discs flipped when `p` plays on `sq`, the only empty square (all other
+/// squares are `p`'s or the opponent's).
+#[inline(always)]
+fn last_flip_count(p: u64, sq: usize) -> i32 {
+    let rays = &RAYS[sq];
+    let mut f = 0u64;
+    for &ray in &rays[..4] {
+        let s = ray & p;
+        let first = s & s.wrapping_neg();
+        // `first - 1` wraps to all ones when `s` is 0: then nothing flips.
+        f |= ray & first.wrapping_sub(1) & (0u64.wrapping_sub((s != 0) as u64));
+    }
+    for &ray in &rays[4..] {
+        let s = ray & p;
+        if s != 0 {
+            let hi = 63 - s.leading_zeros();
+            f |= ray & (u64::MAX << hi << 1);
+        }
+    }
+    f.count_ones() as i32
+}
+
+pub struct Search<'a, const M: u8> {
+    pub tt: &'a mut Table,
+    pub stop: &'a mut dyn FnMut(u64) -> bool,
+    pub edges: &'static EdgeTables,
+    pub nodes: u64,
+    next_check: u64,
+    pub aborted: bool,
+}
+
+/// A move of the ordered list.
+#[derive(Clone, Copy, Default)]
+struct Move {
+    flips: u64,
+    sq: u8,
+    score: i32,
+}
+
+impl<'a, const M: u8> Search<'a, M> {
+    /// The mode tag stored in the table (never 0).
+    const TAG: u8 = M + 1;
+
+    pub fn new(
+        tt: &'a mut Table,
+        stop: &'a mut dyn FnMut(u64) -> bool,
+        edges: &'static EdgeTables,
+    ) -> Self {
+        Search {
+            tt,
+            stop,
+            edges,
+            nodes: 0,
+            next_check: CHECK_INTERVAL,
+            aborted: false,
+        }
+    }
+
+    #[inline(always)]
+    fn poll(&mut self) {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_INTERVAL;
+            if (self.stop)(self.nodes) {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// A bound from stable discs that settles the window, if any.
+    #[inline(always)]
+    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        // Stable discs of `hi` bound our score from above, those of `lo` from below.
+        let (hi, hi_other, lo, lo_other) = if M & INV != 0 {
+            (p, o, o, p)
+        } else {
+            (o, p, p, o)
+        };
+        if alpha >= MAX_SCORE - 2 * hi.count_ones() as i32 {
+            let bound = MAX_SCORE - 2 * count_stable(self.edges, hi, hi_other);
+            if bound <= alpha {
+                return Some(bound);
+            }
+        }
+        if beta <= 2 * lo.count_ones() as i32 - MAX_SCORE {
+            let bound = 2 * count_stable(self.edges, lo, lo_other) - MAX_SCORE;
+            if bound >= beta {
+                return Some(bound);
+            }
+        }
+        None
+    }
+
+    /// The exact value of any position with `n` empties, fail-soft within (alpha, beta).
+    pub fn any(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+        let empties = !(p | o);
+        match n {
+            0 => {
+                self.nodes += 1;
+                end_score::<M>(p.count_ones() as i32, 0)
+            }
+            1 => self.solve1(p, o, empties.trailing_zeros() as usize),
+            2 => {
+                let x1 = empties.trailing_zeros() as usize;
+                let x2 = 63 - empties.leading_zeros() as usize;
+                self.solve2(p, o, alpha, beta, x1, x2)
+            }
+            3 | 4 => self.shallow(p, o, alpha, beta, n, parity_of(empties)),
+            _ if n < TT_MIN => self.shallow(p, o, alpha, beta, n, parity_of(empties)),
+            _ => self.deep(p, o, alpha, beta, n),
+        }
+    }
+
+    /// The root: the exact value and the best move (None when the side to move must pass or
+    /// the game is over), searched with a full window.
+    pub fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u8>) {
+        let n = (!(p | o)).count_ones();
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            return (self.any(p, o, alpha, beta, n), None);
+        }
+        self.nodes += 1;
+        let mut list = [Move::default(); 64];
+        let tt_move = self.tt.probe(p, o, Self::TAG).map_or(NO_MOVE, |h| h.best);
+        let count = self.order(p, o, moves, tt_move, &mut list);
+        let mut best = -INF;
+        let mut best_move = list[0].sq;
+        let mut a = alpha;
+        for i in 0..count {
+            let mv = list[i];
+            let bit = 1u64 << mv.sq;
+            let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
+            let v = if i == 0 {
+                -self.any(np, no, -beta, -a, n - 1)
+            } else {
+                let v = -self.any(np, no, -a - 1, -a, n - 1);
+                if v > a && v < beta && !self.aborted {
+                    -self.any(np, no, -beta, -a, n - 1)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return (0, None);
+            }
+            if v > best {
+                best = v;
+                best_move = mv.sq;
+                if v > a {
+                    a = v;
+                    if a >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(p, o, n, alpha, beta, best, best_move);
+        (best, Some(best_move))
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, p: u64, o: u64, n: u32, alpha: i32, beta: i32, v: i32, best: u8) {
+        let (lower, upper) = if v <= alpha {
+            (-MAX_SCORE, v)
+        } else if v >= beta {
+            (v, MAX_SCORE)
+        } else {
+            (v, v)
+        };
+        self.tt.store(p, o, Self::TAG, n, lower, upper, best);
+    }
+
+    /// Orders the moves: the table move first, then fewest opponent replies (corners count
+    /// twice), with small bonuses for odd quadrants and corners. Returns the move count.
+    #[inline(always)]
+    fn order(&self, p: u64, o: u64, moves: u64, tt_move: u8, list: &mut [Move; 64]) -> usize {
+        let parity_mask = QUADRANT_MASK[parity_of(!(p | o)) as usize];
+        let mut count = 0;
+        let mut bits = moves;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let f = flips(p, o, sq);
+            let bit = 1u64 << sq;
+            let (np, no) = (o ^ f, p ^ f ^ bit);
+            let score = if sq as u8 == tt_move {
+                1 << 30
+            } else {
+                let replies = legal_moves(np, no);
+                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let mut s = -mobility * 64;
+                if parity_mask & bit != 0 {
+                    s += 16;
+                }
+                if CORNERS & bit != 0 {
+                    s += 8;
+                }
+                s
+            };
+            list[count] = Move {
+                flips: f,
+                sq: sq as u8,
+                score,
+            };
+            count += 1;
+        }
+        // Sort descending (insertion sort: lists are short).
+        for i in 1..count {
+            let m = list[i];
+            let mut j = i;
+            while j > 0 && list[j - 1].score < m.score {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = m;
+        }
+        count
+    }
+
+    /// Positions with at least `TT_MIN` empties.
+    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        if let Some(v) = self.stability_cutoff(p, o, alpha, beta) {
+            return v;
+        }
+        let mut tt_move = NO_MOVE;
+        if let Some(hit) = self.tt.probe(p, o, Self::TAG) {
+            if hit.lower >= beta {
+                return hit.lower;
+            }
+            if hit.upper <= alpha {
+                return hit.upper;
+            }
+            if hit.lower == hit.upper {
+                return hit.lower;
+            }
+            alpha = alpha.max(hit.lower);
+            beta = beta.min(hit.upper);
+            tt_move = hit.best;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return end_score::<M>(p.count_ones() as i32, n as i32);
+            }
+            return -self.deep(o, p, -beta, -alpha, n);
+        }
+        let mut list = [Move::default(); 64];
+        let count = self.order(p, o, moves, tt_move, &mut list);
+        if n >= ETC_MIN {
+            for mv in &list[..count] {
+                let bit = 1u64 << mv.sq;
+                let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
+                if let Some(hit) = self.tt.probe(np, no, Self::TAG) {
+                    if -hit.upper >= beta {
+                        self.tt
+                            .store(p, o, Self::TAG, n, -hit.upper, MAX_SCORE, mv.sq);
+                        return -hit.upper;
+                    }
+                }
+            }
+        }
+        let pv = beta - alpha > 1;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        let mut a = alpha;
+        for (i, mv) in list[..count].iter().enumerate() {
+            let bit = 1u64 << mv.sq;
+            let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
+            let v = if i == 0 || !pv {
+                -self.any(np, no, -beta, -a, n - 1)
+            } else {
+                let v = -self.any(np, no, -a - 1, -a, n - 1);
+                if v > a && v < beta && !self.aborted {
+                    -self.any(np, no, -beta, -a, n - 1)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = mv.sq;
+                if v > a {
+                    a = v;
+                    if a >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.store(p, o, n, alpha, beta, best, best_move);
+        best
+    }
+
+    /// Positions with 3 to `TT_MIN - 1` empties: no table, odd quadrants first.
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, parity: u8) -> i32 {
+        if n == 4 {
+            return self.solve4(p, o, alpha, beta, parity);
+        }
+        if n == 3 {
+            let empties = !(p | o);
+            let odd = QUADRANT_MASK[parity as usize];
+            let x = sort_by_parity::<3>(empties, odd);
+            return self.solve3(p, o, alpha, beta, x);
+        }
+        self.nodes += 1;
+        self.poll();
+        if let Some(v) = self.stability_cutoff(p, o, alpha, beta) {
+            return v;
+        }
+        let empties = !(p | o);
+        let odd = QUADRANT_MASK[parity as usize];
+        let mut best = -INF;
+        let mut a = alpha;
+        for set in [empties & odd, empties & !odd] {
+            let mut bits = set;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if NEIGHBOURS[sq] & o == 0 {
+                    continue;
+                }
+                let f = flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let bit = 1u64 << sq;
+                let v = -self.shallow(
+                    o ^ f,
+                    p ^ f ^ bit,
+                    -beta,
+                    -a,
+                    n - 1,
+                    parity ^ QUADRANT_BIT[sq],
+                );
+                if v > best {
+                    best = v;
+                    if v > a {
+                        a = v;
+                        if v >= beta {
+                            return v;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -INF {
+            if legal_moves(o, p) == 0 {
+                return end_score::<M>(p.count_ones() as i32, n as i32);
+            }
+            return -self.shallow(o, p, -beta, -alpha, n, parity);
+        }
+        best
+    }
+
+    fn solve4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
+        self.nodes += 1;
+        let empties = !(p | o);
+        let x = sort_by_parity::<4>(empties, QUADRANT_MASK[parity as usize]);
+        let mut best = -INF;
+        let mut a = alpha;
+        for i in 0..4 {
+            let sq = x[i];
+            if NEIGHBOURS[sq] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let rest = rest_of::<4, 3>(x, i);
+            let v = -self.solve3(o ^ f, p ^ f ^ (1 << sq), -beta, -a, rest);
+            if v > best {
+                best = v;
+                if v > a {
+                    a = v;
+                    if v >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+        if best != -INF {
+            return best;
+        }
+        // Pass: the opponent moves (it minimises our score).
+        let mut worst = INF;
+        let mut b = beta;
+        for i in 0..4 {
+            let sq = x[i];
+            if NEIGHBOURS[sq] & p == 0 {
+                continue;
+            }
+            let f = flips(o, p, sq);
+            if f == 0 {
+                continue;
+            }
+            let rest = rest_of::<4, 3>(x, i);
+            let v = self.solve3(p ^ f, o ^ f ^ (1 << sq), alpha, b, rest);
+            if v < worst {
+                worst = v;
+                if v < b {
+                    b = v;
+                    if v <= alpha {
+                        return v;
+                    }
+                }
+            }
+        }
+        if worst != INF {
+            return worst;
+        }
+        end_score::<M>(p.count_ones() as i32, 4)
+    }
+
+    fn solve3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [usize; 3]) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        let mut a = alpha;
+        for i in 0..3 {
+            let sq = x[i];
+            if NEIGHBOURS[sq] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let [x1, x2] = rest_of::<3, 2>(x, i);
+            let v = -self.solve2(o ^ f, p ^ f ^ (1 << sq), -beta, -a, x1, x2);
+            if v > best {
+                best = v;
+                if v > a {
+                    a = v;
+                    if v >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+        if best != -INF {
+            return best;
+        }
+        let mut worst = INF;
+        let mut b = beta;
+        for i in 0..3 {
+            let sq = x[i];
+            if NEIGHBOURS[sq] & p == 0 {
+                continue;
+            }
+            let f = flips(o, p, sq);
+            if f == 0 {
+                continue;
+            }
+            let [x1, x2] = rest_of::<3, 2>(x, i);
+            let v = self.solve2(p ^ f, o ^ f ^ (1 << sq), alpha, b, x1, x2);
+            if v < worst {
+                worst = v;
+                if v < b {
+                    b = v;
+                    if v <= alpha {
+                        return v;
+                    }
+                }
+            }
+        }
+        if worst != INF {
+            return worst;
+        }
+        end_score::<M>(p.count_ones() as i32, 3)
+    }
+
+    fn solve2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        if NEIGHBOURS[x1] & o != 0 {
+            let f = flips(p, o, x1);
+            if f != 0 {
+                best = -self.solve1(o ^ f, p ^ f ^ (1 << x1), x2);
+                if best >= beta {
+                    return best;
+                }
+            }
+        }
+        if NEIGHBOURS[x2] & o != 0 {
+            let f = flips(p, o, x2);
+            if f != 0 {
+                let v = -self.solve1(o ^ f, p ^ f ^ (1 << x2), x1);
+                return v.max(best);
+            }
+        }
+        if best != -INF {
+            return best;
+        }
+        let mut worst = INF;
+        if NEIGHBOURS[x1] & p != 0 {
+            let f = flips(o, p, x1);
+            if f != 0 {
+                worst = self.solve1(p ^ f, o ^ f ^ (1 << x1), x2);
+                if worst <= alpha {
+                    return worst;
+                }
+            }
+        }
+        if NEIGHBOURS[x2] & p != 0 {
+            let f = flips(o, p, x2);
+            if f != 0 {
+                let v = self.solve1(p ^ f, o ^ f ^ (1 << x2), x1);
+                return v.min(worst);
+            }
+        }
+        if worst != INF {
+            return worst;
+        }
+        end_score::<M>(p.count_ones() as i32, 2)
+    }
+
+    /// One empty square `x`: the side to move plays it if it can, else the opponent, else the
+    /// game ends with it empty.
+    #[inline(always)]
+    fn solve1(&mut self, p: u64, o: u64, x: usize) -> i32 {
+        self.nodes += 1;
+        let pc = p.count_ones() as i32;
+        let n = last_flip_count(p, x);
+        if n > 0 {
+            return end_score::<M>(pc + n + 1, 0);
+        }
+        let n = last_flip_count(o, x);
+        if n > 0 {
+            return end_score::<M>(pc - n, 0);
+        }
+        end_score::<M>(pc, 1)
+    }
+}
+
+/// The `N` empty squares, those of odd quadrants first.
+#[inline(always)]
+fn sort_by_parity<const N: usize>(empties: u64, odd: u64) -> [usize; N] {
+    let mut x = [0usize; N];
+    let mut k = 0;
+    for set in [empties & odd, empties & !odd] {
+        let mut bits = set;
+        while bits != 0 && k < N {
+            x[k] = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            k += 1;
+        }
+    }
+    x
+}
+
+/// `x` without its element `i`, in order.
+#[inline(always)]
+fn rest_of<const N: usize, const K: usize>(x: [usize; N], i: usize) -> [usize; K] {
+    let mut out = [0usize; K];
+    let mut k = 0;
+    for (j, &v) in x.iter().enumerate() {
+        if j != i && k < K {
+            out[k] = v;
+            k += 1;
+        }
+    }
+    out
+}

@@ -1,0 +1,132 @@
+//! The transposition table: exact bounds of solved positions, keyed by both bitboards (no
+//! false hits), in buckets of two entries.
+
+/// One position's bounds. `mode` tells the game and scoring the bounds belong to; `lower >
+/// upper` never happens. `empties` orders the replacement (bigger subtrees are kept).
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Entry {
+    player: u64,
+    opponent: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    mode: u8,
+    empties: u8,
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub lower: i32,
+    pub upper: i32,
+    /// The best move found (index), or `NO_MOVE`.
+    pub best: u8,
+}
+
+pub const NO_MOVE: u8 = 64;
+/// An entry that was never written has mode 0; real modes are 1..=4.
+const EMPTY_MODE: u8 = 0;
+
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `megabytes` MB (at least 1024 entries), a power of two entries.
+    pub fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let mut n = 1024usize;
+        while n * 2 * std::mem::size_of::<Entry>() <= bytes {
+            n *= 2;
+        }
+        Table {
+            entries: vec![Entry::default(); n],
+            mask: n - 2,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    #[inline(always)]
+    fn index(&self, player: u64, opponent: u64) -> usize {
+        let h = (player ^ opponent.rotate_left(23))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29)
+            ^ opponent.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        let h = h ^ (h >> 31);
+        (h as usize) & self.mask
+    }
+
+    #[inline]
+    pub fn probe(&self, player: u64, opponent: u64, mode: u8) -> Option<Hit> {
+        let i = self.index(player, opponent);
+        for e in &self.entries[i..i + 2] {
+            if e.player == player && e.opponent == opponent && e.mode == mode {
+                return Some(Hit {
+                    lower: e.lower as i32,
+                    upper: e.upper as i32,
+                    best: e.best,
+                });
+            }
+        }
+        None
+    }
+
+    /// Records that the value lies in `lower..=upper` (intersected with what is known).
+    #[inline]
+    pub fn store(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        mode: u8,
+        empties: u32,
+        lower: i32,
+        upper: i32,
+        best: u8,
+    ) {
+        debug_assert!(mode != EMPTY_MODE);
+        let i = self.index(player, opponent);
+        let pair = &mut self.entries[i..i + 2];
+        for e in pair.iter_mut() {
+            if e.player == player && e.opponent == opponent && e.mode == mode {
+                let lo = lower.max(e.lower as i32);
+                let up = upper.min(e.upper as i32);
+                if lo <= up {
+                    e.lower = lo as i8;
+                    e.upper = up as i8;
+                } else {
+                    // Cannot happen with exact bounds; keep the new ones.
+                    e.lower = lower as i8;
+                    e.upper = upper as i8;
+                }
+                if best != NO_MOVE {
+                    e.best = best;
+                }
+                return;
+            }
+        }
+        // Replace the entry of the smaller subtree (or an empty one).
+        let slot = if pair[0].mode == EMPTY_MODE || pair[0].empties <= pair[1].empties {
+            if pair[1].mode == EMPTY_MODE {
+                1
+            } else {
+                0
+            }
+        } else {
+            1
+        };
+        pair[slot] = Entry {
+            player,
+            opponent,
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            mode,
+            empties: empties as u8,
+        };
+    }
+}
