@@ -14,6 +14,7 @@
 pub mod ai;
 pub mod bitboard;
 mod board;
+pub mod endgame;
 mod error;
 pub mod eval;
 mod game;
@@ -24,6 +25,7 @@ pub mod tt;
 
 pub use ai::{Ai, Analysis, Clock, Level, LevelSpec, Limits, Options};
 pub use board::{Board, Color, Position, Start};
+pub use endgame::{Scoring, Solution, Solver};
 pub use error::{ParseError, PlayError, TranscriptError, TranscriptErrorKind};
 pub use eval::EvalKind;
 pub use game::{Event, Game, Outcome, Rules};
