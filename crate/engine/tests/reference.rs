@@ -385,3 +385,38 @@ fn perft_of_random_midgame_positions_matches_the_reference() {
     }
     assert_eq!(compared, 60 * 8);
 }
+
+/// The FFO suites list the exact result after every legal move of each position: the listed
+/// moves are independent data for the move generator (the reference must agree too).
+#[test]
+fn ffo_positions_list_exactly_the_legal_moves() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let mut positions = 0;
+    for file in [
+        "fforum-1-19.obf",
+        "fforum-20-39.obf",
+        "fforum-40-59.obf",
+        "fforum-60-79.obf",
+    ] {
+        let path = format!("{dir}/{file}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (p, scores) =
+                reversi::Position::parse_obf(line).unwrap_or_else(|e| panic!("{file}:{n}: {e}"));
+            let listed = scores.iter().fold(0u64, |m, (sq, _)| {
+                m | sq.expect("the suites have no pass positions").bit()
+            });
+            assert_eq!(scores.len() as u32, listed.count_ones(), "{file}:{n}");
+            assert_eq!(p.board.moves(), listed, "{file}:{n}: {line}");
+            let r = RefPos::from_engine(&p);
+            assert_eq!(mask_of(&r.moves()), listed, "{file}:{n}: reference");
+            let mut stats = Stats::default();
+            check_position(&r, &mut stats);
+            positions += 1;
+        }
+    }
+    assert_eq!(positions, 79, "FFO positions 1 to 79");
+}

@@ -611,6 +611,43 @@ fn go_to_jumps_within_the_record() {
     assert_eq!(game, end);
 }
 
+#[test]
+fn undo_turn_and_redo_turn_skip_the_opponent_moves() {
+    let mut game = standard_game();
+    assert!(!game.undo_turn(Color::Black), "nothing to undo");
+    game.play_transcript("f5d6c3d3").unwrap();
+    let end = game.clone();
+    assert!(game.undo_turn(Color::Black));
+    assert_eq!(game.transcript(), "f5d6");
+    assert_eq!(game.to_move(), Some(Color::Black));
+    assert!(game.undo_turn(Color::Black));
+    assert_eq!(game.transcript(), "");
+    assert!(!game.undo_turn(Color::Black));
+    assert!(game.redo_turn(Color::Black));
+    assert_eq!(game.transcript(), "f5d6");
+    assert!(game.redo_turn(Color::Black));
+    assert_eq!(game, end);
+    assert!(!game.redo_turn(Color::Black));
+    assert_eq!(game, end);
+    // White's turn: back to before d3, then before d6.
+    assert!(game.undo_turn(Color::White));
+    assert_eq!(game.transcript(), "f5d6c3");
+    assert_eq!(game.to_move(), Some(Color::White));
+
+    // Across a forced pass: Black moved twice in a row.
+    let start = white_must_pass_after_d1().to_engine();
+    let mut game = Game::from_transcript(Rules::Classic, start, "d1h6").unwrap();
+    assert!(game.undo_turn(Color::Black));
+    assert_eq!(game.transcript(), "d1");
+    assert_eq!(game.to_move(), Some(Color::Black));
+    assert!(game.undo_turn(Color::Black));
+    assert_eq!(game.transcript(), "");
+    // White never moved: back to the start.
+    let mut game = Game::from_transcript(Rules::Classic, start, "d1h6").unwrap();
+    assert!(game.undo_turn(Color::White));
+    assert_eq!(game.move_count(), 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------------------------
