@@ -570,6 +570,16 @@ fn play_from_a_given_board_with_a_forced_pass_at_the_start() {
     assert!(state.passed.is_empty());
 }
 
+/// A transcript may write a forced pass as `--`, also as its first token (rules.md: input may
+/// accept `pa`/`--` for a pass); such a transcript is not a command-line option.
+#[test]
+fn play_accepts_a_transcript_that_starts_with_a_written_pass() {
+    let board = board_with(&[1], &[0]);
+    let expected = play(&["--board", &board, "--side", "X", "pac1"]);
+    assert_eq!(expected.passed, strs(&["X"]));
+    assert_eq!(play(&["--board", &board, "--side", "X", "--c1"]), expected);
+}
+
 #[test]
 fn play_shows_a_forced_pass_found_by_random_play() {
     let mut rng = Rng(77);

@@ -213,7 +213,7 @@ fn random_boards() {
         (1, 1),
     ];
     let mut boards = 0;
-    for round in 0..600 {
+    for round in 0..400 {
         for &(b, w) in &densities {
             let r = common::random_ref_position(&mut rng, b, w);
             boards += 1;
