@@ -420,3 +420,79 @@ fn ffo_positions_list_exactly_the_legal_moves() {
     }
     assert_eq!(positions, 79, "FFO positions 1 to 79");
 }
+
+/// `bitboard::stable_discs` is sound: a disc it calls stable never changes colour in any
+/// continuation (checked on random playouts), it includes the owned corners, and on a full
+/// board every disc is stable.
+#[test]
+fn stable_discs_never_flip() {
+    use reversi::Board;
+    let mut rng = Rng::new(0x57ab);
+    let corners = bitboard::CORNERS;
+    let mut stable_seen = 0u64;
+    let mut full_boards = 0;
+    for game_no in 0..300 {
+        let mut board = Start::ALL[game_no % 4].position().board;
+        loop {
+            let (p, o) = (board.player, board.opponent);
+            let sp = bitboard::stable_discs(p, o);
+            let so = bitboard::stable_discs(o, p);
+            assert_eq!(sp & !p, 0, "stable discs of the wrong colour");
+            assert_eq!(so & !o, 0, "stable discs of the wrong colour");
+            assert_eq!(sp & corners, p & corners, "an owned corner is stable");
+            if board.empty_count() == 0 {
+                assert_eq!(sp, p, "full board: every disc is stable");
+                assert_eq!(so, o, "full board: every disc is stable");
+                full_boards += 1;
+            }
+            stable_seen += u64::from((sp | so).count_ones());
+            // Random playouts: the discs stay as they are. `mine` is the colour of the side to
+            // move at the position checked.
+            for _ in 0..4 {
+                let mut b = board;
+                let mut mine = true;
+                loop {
+                    let (now_p, now_o) = if mine {
+                        (b.player, b.opponent)
+                    } else {
+                        (b.opponent, b.player)
+                    };
+                    assert_eq!(now_p & sp, sp, "a stable disc flipped");
+                    assert_eq!(now_o & so, so, "a stable disc flipped");
+                    if b.is_game_over() {
+                        break;
+                    }
+                    let moves = b.moves();
+                    if moves == 0 {
+                        b = b.pass();
+                    } else {
+                        let all: Vec<Square> = Square::iter_bits(moves).collect();
+                        let m = all[rng.below(all.len())];
+                        b = b.make_move(m, b.flips(m));
+                    }
+                    mine = !mine;
+                }
+            }
+            if board.is_game_over() {
+                break;
+            }
+            let moves = board.moves();
+            board = if moves == 0 {
+                board.pass()
+            } else {
+                let all: Vec<Square> = Square::iter_bits(moves).collect();
+                let m = all[rng.below(all.len())];
+                board.make_move(m, board.flips(m))
+            };
+        }
+    }
+    assert!(full_boards > 100, "{full_boards} full boards");
+    assert!(stable_seen > 10_000, "{stable_seen} stable discs seen");
+    // A board with only corners: those are stable, nothing else is.
+    let b = Board::new(1 | 1 << 63, 1 << 7 | 1 << 56 | 1 << 27);
+    assert_eq!(bitboard::stable_discs(b.player, b.opponent), b.player);
+    assert_eq!(
+        bitboard::stable_discs(b.opponent, b.player),
+        1 << 7 | 1 << 56
+    );
+}
