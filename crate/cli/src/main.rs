@@ -2,14 +2,26 @@
 //! dispatches. Exit codes: 0 success, 2 bad input (message on stderr).
 
 mod args;
+mod bench;
+mod matches;
+mod nboard;
 mod perft;
 mod play;
+mod solve;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   reversi perft DEPTH [--pass-is-ply|--pass-is-not-ply]
-  reversi play [--inverse] [--start standard|alternative] [--board BOARD64 --side X|O] [TRANSCRIPT]";
+  reversi play [--inverse] [--start standard|alternative] [--board BOARD64 --side X|O] [TRANSCRIPT]
+  reversi match [--a PLAYER] [--b PLAYER] [--games N] [--inverse] [--plies N] [--seed S] [--tt MB] [--quiet]
+      PLAYER = parts joined by ':': a level 1..10, dN (depth N, no noise), nN (node budget),
+      eN (solve exactly from N empties), or an evaluation classic|inverse|negated.
+      Examples: --a 6 --b 5, --a d4:inverse --b d4:negated --inverse. Defaults: A 5, B 4, 200 games.
+      Prints A's wins, draws, losses, mean disc margin and score percentage.
+  reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
+  reversi nboard [--inverse]    (NBoard protocol 2 on stdin/stdout)
+  reversi bench [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -20,6 +32,10 @@ fn main() -> ExitCode {
     let result = match command.as_str() {
         "perft" => perft::run(rest),
         "play" => play::run(rest),
+        "match" => matches::run(rest),
+        "nboard" => nboard::run(rest),
+        "bench" => bench::run(rest),
+        "solve" => solve::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(())

@@ -9,6 +9,7 @@
 //! like beginners and vanishes at the top.
 
 use crate::board::Board;
+use crate::endgame::{Scoring, Solver};
 use crate::eval::{EvalKind, SCALE};
 use crate::game::Rules;
 use crate::search::{Budget, Searcher};
@@ -78,16 +79,16 @@ pub struct LevelSpec {
 }
 
 const LEVELS: [LevelSpec; 10] = [
-    spec(1, 20_000, 500.0, 0, 4.0),
-    spec(2, 20_000, 500.0, 4, 2.5),
-    spec(3, 50_000, 800.0, 6, 1.5),
-    spec(4, 100_000, 1000.0, 8, 0.8),
-    spec(5, 200_000, 1000.0, 10, 0.3),
-    spec(6, 300_000, 1500.0, 12, 0.0),
-    spec(8, 600_000, 2000.0, 14, 0.0),
-    spec(10, 1_500_000, 2500.0, 16, 0.0),
-    spec(12, 3_000_000, 3000.0, 18, 0.0),
-    spec(30, 6_000_000, 3000.0, 22, 0.0),
+    spec(1, 20_000, 500.0, 0, 3.0),
+    spec(2, 20_000, 500.0, 4, 2.0),
+    spec(3, 50_000, 800.0, 6, 1.2),
+    spec(4, 100_000, 1000.0, 8, 0.6),
+    spec(5, 150_000, 1000.0, 10, 0.25),
+    spec(6, 250_000, 1500.0, 12, 0.0),
+    spec(8, 500_000, 2000.0, 14, 0.0),
+    spec(10, 1_200_000, 2500.0, 16, 0.0),
+    spec(12, 2_500_000, 3000.0, 18, 0.0),
+    spec(30, 6_000_000, 3000.0, 20, 0.0),
 ];
 
 const fn spec(
@@ -169,15 +170,22 @@ impl Options {
     }
 }
 
-/// The empties from which an exact search is tried with a budget of `nodes`.
+/// How many exact-solver nodes cost as much as one midgame node in a budget (the solver visits
+/// nodes about this much faster than the midgame search, which evaluates its leaves).
+pub const SOLVER_NODES_PER_NODE: u64 = 6;
+
+/// The empties from which an exact solve is tried with a budget of `nodes` (midgame nodes;
+/// the solver gets [`SOLVER_NODES_PER_NODE`] nodes for each).
 pub fn exact_empties_for_nodes(nodes: u64) -> u32 {
     match nodes {
-        n if n >= 20_000_000 => 22,
-        n if n >= 5_000_000 => 20,
-        n if n >= 1_500_000 => 18,
-        n if n >= 500_000 => 16,
-        n if n >= 150_000 => 14,
-        n if n >= 40_000 => 12,
+        n if n >= 10_000_000 => 22,
+        n if n >= 4_000_000 => 21,
+        n if n >= 2_500_000 => 20,
+        n if n >= 1_200_000 => 19,
+        n if n >= 600_000 => 18,
+        n if n >= 250_000 => 16,
+        n if n >= 80_000 => 14,
+        n if n >= 25_000 => 12,
         _ => 10,
     }
 }
@@ -185,6 +193,9 @@ pub fn exact_empties_for_nodes(nodes: u64) -> u32 {
 /// The searcher: owns the transposition table, kept between moves.
 pub struct Ai {
     tt: Table,
+    /// The exact solver, made on first use.
+    solver: Option<Solver>,
+    solver_megabytes: usize,
     /// The game and evaluation the table's scores belong to.
     tt_tag: Option<(Rules, EvalKind)>,
 }
@@ -194,6 +205,8 @@ impl Ai {
     pub fn new(tt_megabytes: usize) -> Ai {
         Ai {
             tt: Table::new(tt_megabytes),
+            solver: None,
+            solver_megabytes: (tt_megabytes / 2).max(1),
             tt_tag: None,
         }
     }
@@ -202,6 +215,9 @@ impl Ai {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.tt_tag = None;
+        if let Some(solver) = &mut self.solver {
+            solver.clear();
+        }
     }
 
     /// Searches `board` for the side to move within `limits`.
@@ -251,6 +267,11 @@ impl Ai {
     }
 
     /// Searches `board` within `limits` as `options` say.
+    ///
+    /// Without noise and with few enough empties (`options.exact_empties`), the exact solver
+    /// gets the budget after a short midgame search (a tenth of it) that gives the fallback
+    /// move should the solver run out. The reported `nodes` count both searches; in the node
+    /// budget, [`SOLVER_NODES_PER_NODE`] solver nodes cost one node.
     pub fn analyze(
         &mut self,
         board: Board,
@@ -275,40 +296,114 @@ impl Ai {
             self.tt_tag = Some(tag);
         }
         self.tt.new_search();
-        let deadline = match (limits.clock, limits.max_time_ms) {
-            (Some(clock), Some(ms)) => Some((clock, clock() + ms)),
+        let now = limits.clock.map(|clock| (clock, clock()));
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let empties = board.empty_count();
+        let max_depth = limits.max_depth.unwrap_or(64).max(1).min(empties);
+        let exact_wanted = empties <= options.exact_empties;
+        let noisy = options.temperature > 0.0 && moves.count_ones() > 1;
+        let use_solver = exact_wanted && !noisy;
+        // Before the solver, the midgame search stays short of the end.
+        let max_depth = if use_solver {
+            max_depth.min(empties.saturating_sub(1)).max(1)
+        } else {
+            max_depth
+        };
+
+        // The midgame search: all of the budget, or a tenth before the solver.
+        let share = |total: u64| {
+            if use_solver {
+                (total / 10).max(1)
+            } else {
+                total
+            }
+        };
+        let deadline = match (now, limits.max_time_ms) {
+            (Some((clock, t0)), Some(ms)) => {
+                Some((clock, t0 + if use_solver { ms / 10.0 } else { ms }))
+            }
             _ => None,
         };
         let budget = Budget {
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            max_nodes: share(max_nodes),
             deadline,
         };
-        let empties = board.empty_count();
-        let max_depth = limits.max_depth.unwrap_or(64).max(1);
-        let exact_wanted = empties <= options.exact_empties;
-        let noisy = options.temperature > 0.0 && moves.count_ones() > 1;
+        // Noisy levels search their (few) exact empties themselves, to score every move.
+        let last = if exact_wanted && noisy {
+            empties
+        } else {
+            max_depth
+        };
+        let mut result = self.midgame(board, rules, options, budget, max_depth, last, noisy);
+        if use_solver && !result.exact {
+            let used = result.nodes;
+            let clock = now.map(|(clock, _)| clock);
+            let end = match (now, limits.max_time_ms) {
+                (Some((_, t0)), Some(ms)) => Some(t0 + ms),
+                _ => None,
+            };
+            let mut last_check = 0u64;
+            let mut stop = |n: u64| {
+                if used.saturating_add(n / SOLVER_NODES_PER_NODE) >= max_nodes {
+                    return true;
+                }
+                if let (Some(clock), Some(end)) = (clock, end) {
+                    if n >= last_check {
+                        last_check = n + 4096;
+                        return clock() >= end;
+                    }
+                }
+                false
+            };
+            let megabytes = self.solver_megabytes;
+            let solver = self.solver.get_or_insert_with(|| Solver::new(megabytes));
+            let solution = solver.solve(board, rules, Scoring::DiscsOnBoard, &mut stop);
+            result.nodes += solver.nodes();
+            if let Some(sol) = solution {
+                if let Some(best) = sol.best {
+                    result.best = best;
+                    result.score = sol.score * SCALE;
+                    result.depth = empties;
+                    result.exact = true;
+                    result.pv = vec![best];
+                }
+            }
+        }
+        Analysis {
+            best: Some(result.best),
+            score: result.score as f32 / SCALE as f32,
+            depth: result.depth,
+            exact: result.exact,
+            nodes: result.nodes,
+            pv: result.pv,
+        }
+    }
 
+    /// Iterative deepening from depth 1 to `max_depth`, then (if `last` is deeper) one
+    /// iteration at `last`. With `noisy`, every root move gets an exact score and the move is
+    /// drawn by [`softmax_pick`].
+    #[allow(clippy::too_many_arguments)]
+    fn midgame(
+        &mut self,
+        board: Board,
+        rules: Rules,
+        options: &Options,
+        budget: Budget,
+        max_depth: u32,
+        last: u32,
+        noisy: bool,
+    ) -> MidResult {
+        let empties = board.empty_count();
         let mut searcher = Searcher::new(&mut self.tt, options.eval, rules, budget);
-        let mut order: Vec<Square> = Square::iter_bits(moves).collect();
+        let mut order: Vec<Square> = Square::iter_bits(board.moves()).collect();
         let mut best = order[0];
         let mut score = 0;
         let mut depth_done = 0;
         let mut exact = false;
         let mut scores: Vec<(Square, i32)> = Vec::new();
-        // Iterative deepening; the last step is the exact one when it is wanted.
-        let last = if exact_wanted {
-            empties
-        } else {
-            max_depth.min(empties)
-        };
         let mut d = 1;
         while d <= last {
-            // Midgame iterations stop at the level's depth; an exact search jumps there.
-            let depth = if exact_wanted && d > max_depth.min(empties) {
-                empties
-            } else {
-                d
-            };
+            let depth = if d > max_depth { last } else { d };
             let Some(r) = searcher.root(board, depth, &mut order, noisy) else {
                 break;
             };
@@ -336,17 +431,29 @@ impl Ai {
                     .find(|&&(sq, _)| sq == pick)
                     .map_or(score, |&(_, s)| s);
             }
+            // A drawn move is not a claim about perfect play.
+            exact = false;
         }
         let pv = searcher.pv(board, best, depth_done.max(1) as usize);
-        Analysis {
-            best: Some(best),
-            score: score as f32 / SCALE as f32,
+        MidResult {
+            best,
+            score,
             depth: depth_done,
-            exact: exact && !noisy,
+            exact,
             nodes: searcher.nodes,
             pv,
         }
     }
+}
+
+/// What the midgame search found (scores in [`SCALE`] units).
+struct MidResult {
+    best: Square,
+    score: i32,
+    depth: u32,
+    exact: bool,
+    nodes: u64,
+    pv: Vec<Square>,
 }
 
 /// A move drawn with probability proportional to exp(score / temperature) (scores in discs),

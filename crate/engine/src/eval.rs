@@ -177,7 +177,7 @@ impl Weights {
                     anchors[f][0]
                 } else {
                     let mut a = 0;
-                    while !(ANCHORS[a + 1] <= e) {
+                    while ANCHORS[a + 1] > e {
                         a += 1;
                     }
                     let (hi, lo) = (ANCHORS[a] as i32, ANCHORS[a + 1] as i32);

@@ -1,0 +1,132 @@
+//! `reversi bench`: midgame search speed. Searches each of a set of positions for a fixed time
+//! (default 1000 ms, no exact solving) and prints the depth reached, the nodes and nodes per
+//! second, then the medians. Positions: after `--plies` (default 20) random moves from the
+//! standard start (deterministic by `--seed`), or the FFO test positions with `--ffo`. With
+//! `--level N`, each position is played at that level instead (its budget, the native clock).
+
+use reversi::ai::native_clock;
+use reversi::{Ai, EvalKind, Level, Limits, Options, Position, Rules};
+
+use crate::args::Args;
+use crate::matches::openings;
+
+const FFO_20_39: &str = include_str!("../../engine/tests/data/fforum-20-39.obf");
+const FFO_40_59: &str = include_str!("../../engine/tests/data/fforum-40-59.obf");
+
+pub fn run(argv: &[String]) -> Result<(), String> {
+    let mut args = Args::new(argv);
+    let rules = if args.flag("--inverse") {
+        Rules::Inverse
+    } else {
+        Rules::Classic
+    };
+    let ffo = args.flag("--ffo");
+    let number = |v: Option<String>, default: u64, name: &str| -> Result<u64, String> {
+        v.map_or(Ok(default), |v| {
+            v.parse()
+                .map_err(|_| format!("{name}: '{v}' is not a valid number"))
+        })
+    };
+    let time_ms = number(args.option("--time")?, 1000, "--time")?;
+    let count = number(args.option("--positions")?, 10, "--positions")? as usize;
+    let plies = number(args.option("--plies")?, 20, "--plies")? as u32;
+    let seed = number(args.option("--seed")?, 1, "--seed")?;
+    let tt = number(args.option("--tt")?, 32, "--tt")? as usize;
+    let level =
+        match args.option("--level")? {
+            None => None,
+            Some(v) => Some(v.parse::<u8>().ok().and_then(Level::new).ok_or_else(|| {
+                format!("--level: '{v}' is not a level 1..={}", Level::MAX.get())
+            })?),
+        };
+    args.positional(0)?;
+
+    let positions: Vec<Position> = if ffo {
+        FFO_20_39
+            .lines()
+            .chain(FFO_40_59.lines())
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| Position::parse_obf(l).map(|(p, _)| p))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("embedded FFO data: {e}"))?
+    } else {
+        openings(count, plies, seed)
+    };
+    let positions = &positions[..count.min(positions.len())];
+    let mut ai = Ai::new(tt);
+    let limits = Limits {
+        max_nodes: None,
+        max_time_ms: Some(time_ms as f64),
+        max_depth: None,
+        clock: Some(native_clock),
+    };
+    let options = Options {
+        eval: EvalKind::for_rules(rules),
+        exact_empties: 0,
+        temperature: 0.0,
+        seed: 0,
+    };
+    match level {
+        Some(l) => println!(
+            "{} game, level {} (its own budget, native clock)",
+            rules.name(),
+            l.get()
+        ),
+        None => println!("{} midgame search, {time_ms} ms per position", rules.name()),
+    }
+    println!(" #  empties  depth      nodes   knodes/s      ms  exact  best  score");
+    let (mut depths, mut rates, mut times) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, pos) in positions.iter().enumerate() {
+        ai.clear();
+        let t0 = native_clock();
+        let a = match level {
+            Some(l) => ai.play_level(
+                pos.board,
+                rules,
+                l,
+                EvalKind::for_rules(rules),
+                Some(native_clock),
+                seed,
+            ),
+            None => ai.analyze(pos.board, rules, &limits, &options),
+        };
+        let ms = (native_clock() - t0).max(0.001);
+        let rate = a.nodes as f64 / ms;
+        times.push(ms);
+        println!(
+            "{:2}  {:7}  {:5}  {:9}  {:9.0}  {:6.0}  {:>5}  {:>4}  {:+.2}",
+            i + 1,
+            pos.board.empty_count(),
+            a.depth,
+            a.nodes,
+            rate,
+            ms,
+            a.exact,
+            a.best.map_or("pass".to_string(), |s| s.to_string()),
+            a.score
+        );
+        depths.push(a.depth as f64);
+        rates.push(rate);
+    }
+    println!(
+        "median depth {:.1}, median {:.0} knodes/s, median {:.0} ms, max {:.0} ms",
+        median(&mut depths),
+        median(&mut rates),
+        median(&mut times),
+        times.iter().copied().fold(0.0, f64::max)
+    );
+    Ok(())
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}

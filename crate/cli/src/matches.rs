@@ -1,0 +1,285 @@
+//! `reversi match`: plays pairs of games between two AI players from varied openings (each
+//! opening once with each colour) and prints the result of player A.
+//!
+//! A player is `SPEC[:SPEC...]` where each part is a level `1`..`10`, `dN` (fixed depth N, no
+//! noise), `nN` (node budget N), `eN` (solve exactly from N empties), or an evaluation name
+//! (`classic`, `inverse`, `negated`). Examples: `5`, `6:negated`, `d4:inverse`, `d8:n50000`.
+
+use std::collections::HashSet;
+
+use reversi::ai::splitmix64;
+use reversi::{Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules, Square};
+
+use crate::args::Args;
+
+/// One side of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub level: Option<Level>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub exact_empties: Option<u32>,
+    pub eval: Option<EvalKind>,
+}
+
+impl Player {
+    /// Parses a player spec (see the module documentation).
+    pub fn parse(spec: &str) -> Result<Player, String> {
+        let mut p = Player {
+            level: None,
+            depth: None,
+            nodes: None,
+            exact_empties: None,
+            eval: None,
+        };
+        for part in spec.split(':') {
+            let number = |s: &str| -> Result<u64, String> {
+                s.parse::<u64>()
+                    .map_err(|_| format!("player '{spec}': '{part}' is not a number"))
+            };
+            if let Some(kind) = EvalKind::parse(part) {
+                p.eval = Some(kind);
+            } else if let Some(n) = part.strip_prefix('d') {
+                p.depth = Some(number(n)?.clamp(1, 64) as u32);
+            } else if let Some(n) = part.strip_prefix('n') {
+                p.nodes = Some(number(n)?.max(1));
+            } else if let Some(n) = part.strip_prefix('e') {
+                p.exact_empties = Some(number(n)?.min(64) as u32);
+            } else {
+                let n = number(part)?;
+                p.level = Some(u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
+                    format!(
+                        "player '{spec}': level {n} is not in {}..={}",
+                        Level::MIN.get(),
+                        Level::MAX.get()
+                    )
+                })?);
+            }
+        }
+        if p.level.is_none() && p.depth.is_none() && p.nodes.is_none() {
+            return Err(format!(
+                "player '{spec}' needs a level, a depth (dN) or a node budget (nN)"
+            ));
+        }
+        Ok(p)
+    }
+
+    /// Searches `board` and returns the analysis of this player's move.
+    pub fn think(&self, ai: &mut Ai, board: Board, rules: Rules, seed: u64) -> Analysis {
+        let eval = self.eval.unwrap_or(EvalKind::for_rules(rules));
+        let spec = self.level.map(Level::spec);
+        let limits = Limits {
+            max_nodes: self.nodes.or(spec.map(|s| s.nodes)),
+            max_time_ms: None,
+            max_depth: self.depth.or(spec.map(|s| s.depth)),
+            clock: None,
+        };
+        let options = Options {
+            eval,
+            exact_empties: self
+                .exact_empties
+                .or(spec.map(|s| s.exact_empties))
+                .unwrap_or(0),
+            temperature: if self.depth.is_some() || self.nodes.is_some() {
+                0.0
+            } else {
+                spec.map_or(0.0, |s| s.temperature)
+            },
+            seed,
+        };
+        ai.analyze(board, rules, &limits, &options)
+    }
+}
+
+/// Distinct positions after `plies` random moves from the standard start (fewer if there are
+/// not that many), deterministic by `seed`.
+pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Position> {
+    let mut state = seed;
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut attempts = 0;
+    while out.len() < count && attempts < count * 50 + 1000 {
+        attempts += 1;
+        let mut pos = Position::standard();
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = pos.board.moves();
+            if moves == 0 {
+                ok = false;
+                break;
+            }
+            let k = (splitmix64(&mut state) % moves.count_ones() as u64) as usize;
+            let sq = Square::iter_bits(moves)
+                .nth(k)
+                .unwrap_or_else(|| unreachable!());
+            pos = match pos.play(sq) {
+                Ok(p) => p,
+                Err(_) => {
+                    ok = false;
+                    break;
+                }
+            };
+        }
+        if ok && seen.insert(pos.board_string() + &pos.side.symbol().to_string()) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Plays one game from `start`; returns (discs of the first player, discs of the second).
+/// The side to move at `start` is played by `first`.
+fn play_game(
+    start: Position,
+    rules: Rules,
+    first: (&Player, &mut Ai),
+    second: (&Player, &mut Ai),
+    seed: u64,
+) -> (u32, u32) {
+    let (p1, ai1) = first;
+    let (p2, ai2) = second;
+    ai1.clear();
+    ai2.clear();
+    let mut board = start.board;
+    let mut first_to_move = true;
+    let mut ply = 0u64;
+    while !board.is_game_over() {
+        if board.moves() == 0 {
+            board = board.pass();
+            first_to_move = !first_to_move;
+            continue;
+        }
+        let game_seed = seed ^ ply.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        let analysis = if first_to_move {
+            p1.think(ai1, board, rules, game_seed)
+        } else {
+            p2.think(ai2, board, rules, game_seed)
+        };
+        let Some(sq) = analysis.best else {
+            unreachable!("a search with legal moves returns one")
+        };
+        board = board.make_move(sq, board.flips(sq));
+        first_to_move = !first_to_move;
+        ply += 1;
+    }
+    let (mover, other) = (board.player.count_ones(), board.opponent.count_ones());
+    if first_to_move {
+        (mover, other)
+    } else {
+        (other, mover)
+    }
+}
+
+pub fn run(argv: &[String]) -> Result<(), String> {
+    let mut args = Args::new(argv);
+    let rules = if args.flag("--inverse") {
+        Rules::Inverse
+    } else {
+        Rules::Classic
+    };
+    let quiet = args.flag("--quiet");
+    let a = Player::parse(&args.option("--a")?.unwrap_or_else(|| "5".into()))?;
+    let b = Player::parse(&args.option("--b")?.unwrap_or_else(|| "4".into()))?;
+    let games: usize = parse_number(args.option("--games")?, 200, "--games")?;
+    let plies: u32 = parse_number(args.option("--plies")?, 6, "--plies")?;
+    let seed: u64 = parse_number(args.option("--seed")?, 1, "--seed")?;
+    let tt: usize = parse_number(args.option("--tt")?, 16, "--tt")?;
+    args.positional(0)?;
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let starts = openings(games.div_ceil(2), plies, seed);
+    let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
+    let (mut wins, mut draws, mut losses, mut margin) = (0u32, 0u32, 0u32, 0i64);
+    let mut played = 0usize;
+    'outer: for (i, start) in starts.iter().enumerate() {
+        for a_first in [true, false] {
+            if played == games {
+                break 'outer;
+            }
+            let game_seed =
+                seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64) << 1 ^ a_first as u64;
+            let (a_discs, b_discs) = if a_first {
+                play_game(*start, rules, (&a, &mut ai_a), (&b, &mut ai_b), game_seed)
+            } else {
+                let (bd, ad) =
+                    play_game(*start, rules, (&b, &mut ai_b), (&a, &mut ai_a), game_seed);
+                (ad, bd)
+            };
+            let score = rules.score(a_discs, b_discs);
+            match score.signum() {
+                1 => wins += 1,
+                0 => draws += 1,
+                _ => losses += 1,
+            }
+            margin += score as i64;
+            played += 1;
+            if !quiet {
+                eprintln!(
+                    "game {played}: opening {} A plays {}: A {a_discs} B {b_discs}",
+                    i + 1,
+                    if a_first == (start.side == reversi::Color::Black) {
+                        "black"
+                    } else {
+                        "white"
+                    }
+                );
+            }
+        }
+    }
+    let n = played as f64;
+    println!(
+        "{} game, {played} games ({} openings of {plies} plies, both colours)",
+        rules.name(),
+        starts.len()
+    );
+    println!(
+        "A wins {wins}, draws {draws}, losses {losses}; mean disc margin {:+.2}; score {:.1}%",
+        margin as f64 / n,
+        (wins as f64 + draws as f64 / 2.0) / n * 100.0
+    );
+    Ok(())
+}
+
+fn parse_number<T: std::str::FromStr>(
+    value: Option<String>,
+    default: T,
+    name: &str,
+) -> Result<T, String> {
+    match value {
+        None => Ok(default),
+        Some(v) => v
+            .parse()
+            .map_err(|_| format!("{name}: '{v}' is not a valid number")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_specs() {
+        let p = Player::parse("6:negated").unwrap();
+        assert_eq!(p.level, Level::new(6));
+        assert_eq!(p.eval, Some(EvalKind::NegatedClassic));
+        let p = Player::parse("d4:n1000:e8").unwrap();
+        assert_eq!(
+            (p.depth, p.nodes, p.exact_empties),
+            (Some(4), Some(1000), Some(8))
+        );
+        assert!(Player::parse("11").is_err());
+        assert!(Player::parse("inverse").is_err());
+        assert!(Player::parse("dx").is_err());
+    }
+
+    #[test]
+    fn openings_are_distinct_and_deterministic() {
+        let a = openings(30, 6, 7);
+        assert_eq!(a.len(), 30);
+        assert_eq!(a, openings(30, 6, 7));
+        let set: HashSet<String> = a.iter().map(|p| p.to_obf()).collect();
+        assert_eq!(set.len(), 30);
+        assert!(a.iter().all(|p| p.board.empty_count() == 54));
+    }
+}
