@@ -35,9 +35,14 @@ impl Args {
         }
     }
 
-    /// The remaining words; an error for any left-over `--option`.
+    /// The remaining words; an error for any left-over `--option`. A word made only of
+    /// transcript tokens (squares, `pa`, `--`), such as `--c1` (a pass, then c1), is positional.
     pub fn positional(self, max: usize) -> Result<Vec<String>, String> {
-        if let Some(w) = self.words.iter().find(|w| w.starts_with("--") && w.len() > 2) {
+        if let Some(w) = self
+            .words
+            .iter()
+            .find(|w| w.starts_with("--") && !is_transcript(w))
+        {
             return Err(format!("unknown option '{w}'"));
         }
         if self.words.len() > max {
@@ -45,4 +50,15 @@ impl Args {
         }
         Ok(self.words)
     }
+}
+
+/// True if `word` is a sequence of two-character transcript tokens: squares, `pa` or `--`.
+fn is_transcript(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() % 2 == 0
+        && b.chunks(2).all(|t| {
+            t == b"--"
+                || t.eq_ignore_ascii_case(b"pa")
+                || (matches!(t[0].to_ascii_lowercase(), b'a'..=b'h') && matches!(t[1], b'1'..=b'8'))
+        })
 }

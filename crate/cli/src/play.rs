@@ -51,7 +51,9 @@ fn state_json(game: &Game) -> String {
         .collect();
     let outcome = game.outcome();
     let winner = if game.is_over() {
-        outcome.winner.map_or(quote("draw"), |c| quote(&c.symbol().to_string()))
+        outcome
+            .winner
+            .map_or(quote("draw"), |c| quote(&c.symbol().to_string()))
     } else {
         "null".to_string()
     };
