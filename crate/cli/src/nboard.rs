@@ -51,19 +51,20 @@ impl Engine {
         (limits, options)
     }
 
-    /// Handles one command line; returns the reply lines, or an error. `Ok(None)` means quit.
-    pub fn handle(&mut self, line: &str) -> Result<Option<Vec<String>>, String> {
+    /// Handles one command line, sending each reply line to `send` as soon as it is known
+    /// (so `status` lines arrive while thinking). `Ok(false)` means quit.
+    pub fn handle(&mut self, line: &str, send: &mut dyn FnMut(String)) -> Result<bool, String> {
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
-        let mut out = Vec::new();
+        let mut out = |l: String| send(l);
         match cmd {
             "" => {}
             "nboard" => {
                 if rest != "2" {
                     return Err(format!("unsupported protocol version '{rest}' (2)"));
                 }
-                out.push("set myname reversi".into());
+                out("set myname reversi".into());
             }
             "set" => {
                 let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
@@ -96,25 +97,27 @@ impl Engine {
                     .ok()
                     .filter(|&n| n >= 1)
                     .ok_or_else(|| format!("hint: '{rest}' is not a positive count"))?;
-                out.push("status thinking".into());
-                out.extend(self.hints(n));
-                out.push("status".into());
+                out("status thinking".into());
+                for l in self.hints(n) {
+                    out(l);
+                }
+                out("status".into());
             }
             "go" => {
                 let pos = self.current();
                 let (limits, options) = self.limits();
+                out("status thinking".into());
                 let a = self.ai.analyze(pos.board, self.rules, &limits, &options);
-                out.push("status thinking".into());
-                out.push(match a.best {
+                out(match a.best {
                     Some(sq) => format!("=== {}/{:.2}", sq.to_string().to_uppercase(), a.score),
                     None => "=== PA".into(),
                 });
-                out.push("status".into());
+                out("status".into());
             }
-            "ping" => out.push(format!("pong {rest}")),
-            "learn" => out.push("learned".into()),
+            "ping" => out(format!("pong {rest}")),
+            "learn" => out("learned".into()),
             "analyze" => {
-                out.push("status analyzing".into());
+                out("status analyzing".into());
                 let (limits, options) = self.limits();
                 for (i, pos) in self.positions.iter().enumerate().rev() {
                     let board = pos.board;
@@ -122,7 +125,7 @@ impl Engine {
                         let s = self
                             .rules
                             .score(board.player.count_ones(), board.opponent.count_ones());
-                        out.push(format!("analysis {i} {s}"));
+                        out(format!("analysis {i} {s}"));
                         continue;
                     }
                     let (b, sign) = if board.moves() == 0 {
@@ -131,14 +134,14 @@ impl Engine {
                         (board, 1.0)
                     };
                     let a = self.ai.analyze(b, self.rules, &limits, &options);
-                    out.push(format!("analysis {i} {:.2}", sign * a.score));
+                    out(format!("analysis {i} {:.2}", sign * a.score));
                 }
-                out.push("status".into());
+                out("status".into());
             }
-            "quit" => return Ok(None),
+            "quit" => return Ok(false),
             other => return Err(format!("unknown command '{other}'")),
         }
-        Ok(Some(out))
+        Ok(true)
     }
 
     /// `search` lines for the `n` best moves (each searched on its own).
@@ -294,13 +297,13 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let mut stdout = std::io::stdout();
     for line in stdin.lock().lines() {
         let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        match engine.handle(&line) {
-            Ok(Some(reply)) => {
-                for l in reply {
-                    writeln!(stdout, "{l}").map_err(|e| e.to_string())?;
-                }
-            }
-            Ok(None) => break,
+        let mut send = |l: String| {
+            // A closed stdout ends the session at the next read; nothing else to do here.
+            let _ = writeln!(stdout, "{l}").and_then(|()| stdout.flush());
+        };
+        match engine.handle(&line, &mut send) {
+            Ok(true) => {}
+            Ok(false) => break,
             Err(e) => {
                 eprintln!("reversi nboard: {e}");
                 writeln!(stdout, "status error: {e}").map_err(|e| e.to_string())?;
@@ -332,25 +335,45 @@ mod tests {
         assert!(parse_ggf("(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[f4];)").is_err());
     }
 
+    /// The reply lines of one command.
+    fn ask(e: &mut Engine, line: &str) -> Result<Vec<String>, String> {
+        let mut lines = Vec::new();
+        e.handle(line, &mut |l| lines.push(l))?;
+        Ok(lines)
+    }
+
     #[test]
     fn protocol_round_trip() {
         let mut e = Engine::new(Rules::Classic);
-        assert_eq!(
-            e.handle("nboard 2").unwrap().unwrap(),
-            vec!["set myname reversi"]
-        );
-        e.handle("set depth 2").unwrap();
-        e.handle(&format!("set game {START}")).unwrap();
-        e.handle("move c3").unwrap();
-        assert!(e.handle("move a1").is_err());
+        assert_eq!(ask(&mut e, "nboard 2").unwrap(), vec!["set myname reversi"]);
+        ask(&mut e, "set depth 2").unwrap();
+        ask(&mut e, &format!("set game {START}")).unwrap();
+        ask(&mut e, "move c3").unwrap();
+        assert!(ask(&mut e, "move a1").is_err());
+        assert!(ask(&mut e, "set depth 0").is_err());
         assert_eq!(e.positions.len(), 4);
-        let reply = e.handle("go").unwrap().unwrap();
+        let reply = ask(&mut e, "go").unwrap();
+        assert_eq!(reply.first().map(String::as_str), Some("status thinking"));
         let go = reply.iter().find(|l| l.starts_with("=== ")).unwrap();
         let mv: Square = go[4..6].parse().unwrap();
         assert!(e.current().board.moves() & mv.bit() != 0);
-        let hints = e.handle("hint 3").unwrap().unwrap();
+        let hints = ask(&mut e, "hint 3").unwrap();
         assert_eq!(hints.iter().filter(|l| l.starts_with("search ")).count(), 3);
-        assert_eq!(e.handle("ping 7").unwrap().unwrap(), vec!["pong 7"]);
-        assert!(e.handle("quit").unwrap().is_none());
+        assert_eq!(ask(&mut e, "ping 7").unwrap(), vec!["pong 7"]);
+        assert!(!e.handle("quit", &mut |_| {}).unwrap());
+    }
+
+    #[test]
+    fn go_passes_when_it_must() {
+        let mut e = Engine::new(Rules::Inverse);
+        // Black to move has no move: only a white disc on a1 and black on b1.
+        let cells = format!("O*{}", "-".repeat(62));
+        ask(&mut e, &format!("set game (;GM[Othello]BO[8 {cells} *];)")).unwrap();
+        assert!(ask(&mut e, "go").unwrap().contains(&"=== PA".to_string()));
+        ask(&mut e, "move pa").unwrap();
+        assert!(
+            ask(&mut e, "move pa").is_err(),
+            "White has a move and may not pass"
+        );
     }
 }
