@@ -249,7 +249,8 @@ impl GameHandle {
 
     /// A snapshot as one plain object: `board`, `side` (`X`/`O`), `toMove` (null when over),
     /// `legal`, `lastMove` (`{player, square, flips}` or null), `lastPass` (the colour that
-    /// had to pass right after the last move, or null), `passes`, `over`, `black`, `white`,
+    /// had to pass right after the last move, or null), `passes`, `events` (moves and passes in
+    /// order: `{type: "move", player, square}` or `{type: "pass", player}`), `over`, `black`, `white`,
     /// `winner` (null for a draw or while the game goes on), `rules`, `transcript`,
     /// `fullTranscript`, `moveCount`, `canUndo`, `canRedo`.
     pub fn state(&self) -> Object {
@@ -283,6 +284,26 @@ impl GameHandle {
             .map(|c| JsValue::from_str(color_name(c)))
             .collect();
         set(&obj, "passes", passes);
+        let events: Array = g
+            .events()
+            .into_iter()
+            .map(|event| {
+                let e = Object::new();
+                match event {
+                    Event::Move { player, square, .. } => {
+                        set(&e, "type", "move");
+                        set(&e, "player", color_name(player));
+                        set(&e, "square", square.to_string());
+                    }
+                    Event::Pass { player } => {
+                        set(&e, "type", "pass");
+                        set(&e, "player", color_name(player));
+                    }
+                }
+                JsValue::from(e)
+            })
+            .collect();
+        set(&obj, "events", events);
         set(&obj, "over", g.is_over());
         set(&obj, "black", outcome.black);
         set(&obj, "white", outcome.white);

@@ -181,6 +181,15 @@ fn forced_pass_is_reported_until_the_next_move() {
     assert_eq!(get(&s, "toMove"), "white");
     assert_eq!(get(&s, "over"), false);
     assert_eq!(strings(get(&s, "legal")), ["b4", "d6"]);
+    let events = Array::from(&get(&s, "events"));
+    assert_eq!(events.length(), 9);
+    let pass = events.get(8);
+    assert_eq!(get(&pass, "type"), "pass");
+    assert_eq!(get(&pass, "player"), "black");
+    let c1 = events.get(7);
+    assert_eq!(get(&c1, "type"), "move");
+    assert_eq!(get(&c1, "player"), "white");
+    assert_eq!(get(&c1, "square"), "c1");
     g.play("d6").unwrap();
     let s = g.state();
     assert_eq!(get(&s, "lastPass"), JsValue::NULL);

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly package of the browser game into www/pkg (git-ignored). Idempotent.
+# wasm-opt must be binaryen's from npm (node_modules/.bin), ahead of anything else on PATH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+scripts/setup.sh
+export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+# --out-dir is relative to the crate directory, so ../../www/pkg is <repo>/www/pkg.
+wasm-pack build crate/wasm --release --target web --no-pack --out-dir ../../www/pkg
+# wasm-pack also writes a .gitignore and, without --no-pack, a package.json and README; the
+# site needs only the JS glue and the .wasm (the .d.ts files are kept for editors).
+rm -f www/pkg/.gitignore www/pkg/package.json www/pkg/README.md
+ls -l www/pkg >&2

@@ -1,0 +1,203 @@
+// Draws the board on a canvas, sharp on high-DPI screens, with a short flip animation.
+// A pure view: it is told what to show (setView) and never decides anything about the game.
+
+export const FILES = 'abcdefgh';
+
+/** `d3` for index 19 (index = row * 8 + column, a1 = 0, rows top to bottom). */
+export function squareName(index) {
+  return FILES[index % 8] + String(Math.floor(index / 8) + 1);
+}
+
+/** The index of a square name such as `d3`. */
+export function squareIndex(name) {
+  return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]);
+}
+
+const FLIP_MS = 320;
+const COLORS = {
+  felt: '#33855a',
+  feltDark: '#286a45',
+  line: '#1c4d31',
+  star: '#173f28',
+  black: ['#4a4a4a', '#0d0d0d'],
+  white: ['#ffffff', '#d9d9d9'],
+  lastMove: '#e0473c',
+  hint: '#ffd54a',
+};
+
+export class BoardCanvas {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{reducedMotion: () => boolean}} options
+   */
+  constructor(canvas, { reducedMotion }) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.reducedMotion = reducedMotion;
+    this.view = null;
+    this.anim = null;
+    this.frame = 0;
+    this.pixels = 0;
+    this.dpr = 1;
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    // devicePixelRatio changes (zoom, moving to another screen) do not resize the element.
+    const watchDpr = () => {
+      const mq = matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+      mq.addEventListener('change', () => { this.resize(); watchDpr(); }, { once: true });
+    };
+    watchDpr();
+    this.resize();
+  }
+
+  resize() {
+    const css = this.canvas.getBoundingClientRect().width;
+    const dpr = window.devicePixelRatio || 1;
+    const pixels = Math.max(1, Math.round(css * dpr));
+    if (pixels !== this.pixels || dpr !== this.dpr) {
+      this.pixels = pixels;
+      this.dpr = dpr;
+      this.canvas.width = pixels;
+      this.canvas.height = pixels;
+    }
+    this.draw(performance.now());
+  }
+
+  /**
+   * @param {{board: string, legal: string[], legalColor: string|null, lastMove: object|null,
+   *          hint: string|null}} view
+   * @param {boolean} animate  animate the last move (a move just played)
+   */
+  setView(view, animate) {
+    this.view = view;
+    if (animate && view.lastMove && !this.reducedMotion()) {
+      this.anim = {
+        start: performance.now(),
+        placed: squareIndex(view.lastMove.square),
+        flips: new Set(view.lastMove.flips.map(squareIndex)),
+        from: view.lastMove.player === 'black' ? 'white' : 'black',
+      };
+    } else {
+      this.anim = null;
+    }
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame((now) => {
+      this.frame = 0;
+      this.draw(now);
+      if (this.anim) this.schedule();
+    });
+  }
+
+  draw(now) {
+    const { ctx, pixels: size } = this;
+    if (!ctx || !size) return;
+    const cell = size / 8;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, size, size);
+
+    // Felt and grid.
+    const felt = ctx.createRadialGradient(size * 0.4, size * 0.35, size * 0.1, size / 2, size / 2, size * 0.75);
+    felt.addColorStop(0, COLORS.felt);
+    felt.addColorStop(1, COLORS.feltDark);
+    ctx.fillStyle = felt;
+    ctx.fillRect(0, 0, size, size);
+    ctx.strokeStyle = COLORS.line;
+    ctx.lineWidth = Math.max(1, size / 400);
+    ctx.beginPath();
+    for (let k = 1; k < 8; k++) {
+      const p = Math.round(k * cell) + 0.5 * (ctx.lineWidth % 2);
+      ctx.moveTo(p, 0);
+      ctx.lineTo(p, size);
+      ctx.moveTo(0, p);
+      ctx.lineTo(size, p);
+    }
+    ctx.stroke();
+    ctx.fillStyle = COLORS.star;
+    for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
+      ctx.beginPath();
+      ctx.arc(x * cell, y * cell, cell * 0.07, 0, Math.PI * 2);
+      ctx.fill();
+    }
+
+    const view = this.view;
+    if (!view) return;
+    let t = 1;
+    if (this.anim) {
+      t = Math.min(1, (now - this.anim.start) / FLIP_MS);
+      if (t >= 1) this.anim = null;
+    }
+
+    // Legal moves of the human to move.
+    if (view.legalColor) {
+      ctx.fillStyle = view.legalColor === 'black' ? 'rgba(0,0,0,0.30)' : 'rgba(255,255,255,0.45)';
+      for (const name of view.legal) {
+        const i = squareIndex(name);
+        ctx.beginPath();
+        ctx.arc((i % 8 + 0.5) * cell, (Math.floor(i / 8) + 0.5) * cell, cell * 0.12, 0, Math.PI * 2);
+        ctx.fill();
+      }
+    }
+
+    // Discs.
+    for (let i = 0; i < 64; i++) {
+      const ch = view.board[i];
+      if (ch !== 'X' && ch !== 'O') continue;
+      let color = ch === 'X' ? 'black' : 'white';
+      let scaleX = 1;
+      let scale = 1;
+      const anim = this.anim;
+      if (anim && t < 1) {
+        if (anim.flips.has(i)) {
+          // Turn over: shrink to an edge in the old colour, grow back in the new one.
+          scaleX = Math.abs(Math.cos(Math.PI * t));
+          if (t < 0.5) color = anim.from;
+        } else if (i === anim.placed) {
+          scale = 0.7 + 0.3 * Math.min(1, t * 2.5);
+        }
+      }
+      this.disc(i, cell, color, scaleX, scale);
+    }
+
+    // Last move and hint markers.
+    if (view.lastMove) {
+      const i = squareIndex(view.lastMove.square);
+      ctx.fillStyle = COLORS.lastMove;
+      ctx.beginPath();
+      ctx.arc((i % 8 + 0.5) * cell, (Math.floor(i / 8) + 0.5) * cell, cell * 0.09, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    if (view.hint) {
+      const i = squareIndex(view.hint);
+      ctx.strokeStyle = COLORS.hint;
+      ctx.lineWidth = cell * 0.07;
+      ctx.beginPath();
+      ctx.arc((i % 8 + 0.5) * cell, (Math.floor(i / 8) + 0.5) * cell, cell * 0.34, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+  }
+
+  disc(i, cell, color, scaleX, scale) {
+    const ctx = this.ctx;
+    const cx = (i % 8 + 0.5) * cell;
+    const cy = (Math.floor(i / 8) + 0.5) * cell;
+    const r = cell * 0.4 * scale;
+    ctx.save();
+    ctx.translate(cx, cy);
+    ctx.scale(Math.max(scaleX, 0.02), 1);
+    ctx.shadowColor = 'rgba(0,0,0,0.35)';
+    ctx.shadowBlur = cell * 0.06;
+    ctx.shadowOffsetY = cell * 0.03;
+    const [light, dark] = COLORS[color];
+    const g = ctx.createRadialGradient(-r * 0.35, -r * 0.35, r * 0.1, 0, 0, r);
+    g.addColorStop(0, light);
+    g.addColorStop(1, dark);
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.arc(0, 0, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.restore();
+  }
+}

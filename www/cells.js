@@ -1,0 +1,82 @@
+// The board as 64 DOM buttons laid over the canvas: the input (mouse, touch, keyboard) and
+// the accessible, testable face of the board (data-cell, data-state, data-legal, aria-label).
+
+import { squareName } from './board-canvas.js';
+
+const STATE = { X: 'black', O: 'white', '-': 'empty' };
+
+export class Cells {
+  /**
+   * @param {HTMLElement} container  an 8×8 grid element
+   * @param {(square: string) => void} onActivate  called with `d3` when a cell is chosen
+   */
+  constructor(container, onActivate) {
+    this.buttons = [];
+    this.focusIndex = 0;
+    for (let i = 0; i < 64; i++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'cell';
+      b.dataset.cell = squareName(i);
+      b.tabIndex = -1;
+      b.addEventListener('click', () => onActivate(b.dataset.cell));
+      b.addEventListener('focus', () => this.setFocusIndex(i, false));
+      container.append(b);
+      this.buttons.push(b);
+    }
+    container.addEventListener('keydown', (e) => this.onKey(e));
+    this.setFocusIndex(0, false);
+  }
+
+  setFocusIndex(i, focus) {
+    this.buttons[this.focusIndex].tabIndex = -1;
+    this.focusIndex = i;
+    this.buttons[i].tabIndex = 0;
+    if (focus) this.buttons[i].focus();
+  }
+
+  onKey(e) {
+    const i = this.focusIndex;
+    const r = Math.floor(i / 8);
+    const c = i % 8;
+    const moves = {
+      ArrowLeft: [r, c - 1],
+      ArrowRight: [r, c + 1],
+      ArrowUp: [r - 1, c],
+      ArrowDown: [r + 1, c],
+      Home: [r, 0],
+      End: [r, 7],
+    };
+    const to = moves[e.key];
+    if (!to) return;
+    e.preventDefault();
+    const [nr, nc] = to;
+    if (nr < 0 || nr > 7 || nc < 0 || nc > 7) return;
+    this.setFocusIndex(nr * 8 + nc, true);
+  }
+
+  /**
+   * @param {{board: string, legal: string[], humanToMove: boolean, lastMove: object|null,
+   *          hint: string|null}} view
+   */
+  update(view) {
+    const legal = new Set(view.humanToMove ? view.legal : []);
+    const last = view.lastMove?.square;
+    for (let i = 0; i < 64; i++) {
+      const b = this.buttons[i];
+      const name = b.dataset.cell;
+      const state = STATE[view.board[i]] ?? 'empty';
+      if (b.dataset.state !== state) b.dataset.state = state;
+      const isLegal = legal.has(name);
+      if (isLegal) b.dataset.legal = 'true';
+      else delete b.dataset.legal;
+      const words = [name, state];
+      if (isLegal) words.push('legal move');
+      if (name === last) words.push('last move');
+      if (name === view.hint) words.push('suggested move');
+      const label = words.join(', ');
+      if (b.getAttribute('aria-label') !== label) b.setAttribute('aria-label', label);
+      b.setAttribute('aria-disabled', String(!isLegal));
+    }
+  }
+}

@@ -1,0 +1,285 @@
+// End-to-end tests of the page in headless Chromium (playwright-core, Debian's chromium).
+// Expected positions were worked out by hand from the rules (docs/rules.md), and the game with
+// a forced pass was found offline with the engine and checked by hand.
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ARTIFACTS, boardFromDom, counts, legalCells, openGame, setUp, status } from './helpers.mjs';
+
+/** After White's c1 (move 8) Black has no legal move and passes; White then has b4 and d6. */
+const PASS_GAME = ['d3', 'c3', 'e6', 'd2', 'd1', 'e1', 'b3', 'c1'];
+/** Over after 9 moves: White has no disc left, 13 black discs. */
+const WIPEOUT = ['f5', 'f4', 'f3', 'f6', 'f7', 'e3', 'd3', 'c3', 'b2'];
+
+/** A board string a1..h8 with `black` and `white` discs on the named squares. */
+function boardWith(black, white) {
+  const cells = Array(64).fill('-');
+  const idx = (sq) => (Number(sq[1]) - 1) * 8 + 'abcdefgh'.indexOf(sq[0]);
+  for (const sq of black) cells[idx(sq)] = 'X';
+  for (const sq of white) cells[idx(sq)] = 'O';
+  return cells.join('');
+}
+
+const START = boardWith(['d5', 'e4'], ['d4', 'e5']);
+
+/** Waits until a human can move (a legal cell is marked) or the game is over. */
+async function waitForHumanOrEnd(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-legal="true"]') !== null ||
+      document.querySelector('[role="status"]').textContent.includes('Game over'),
+    null,
+    { timeout: 30000 },
+  );
+  return (await status(page)).includes('Game over');
+}
+
+/** Clicks `square` after checking the page offers it as a legal move. */
+async function playCell(page, square) {
+  const legal = await legalCells(page);
+  assert.ok(legal.includes(square), `${square} should be legal, legal: ${legal}`);
+  await page.click(`[data-cell="${square}"]`);
+}
+
+function parseResult(text) {
+  const m = /Game over: (Black|White) wins, (\d+) discs to (\d+) \(Black (\d+), White (\d+)\)/.exec(text);
+  const d = /Game over: a draw, (\d+)–(\d+)/.exec(text);
+  if (m) return { winner: m[1].toLowerCase(), black: Number(m[4]), white: Number(m[5]), own: Number(m[2]), other: Number(m[3]) };
+  if (d) return { winner: null, black: Number(d[1]), white: Number(d[2]) };
+  return null;
+}
+
+describe('the Reversi page', () => {
+  let env;
+  before(async () => {
+    env = await setUp();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  test('a full game against the AI, played through the cells to the end', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=ai1');
+    assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
+    assert.equal(await boardFromDom(page), START);
+    let humanMoves = 0;
+    while (!(await waitForHumanOrEnd(page))) {
+      if (humanMoves === 12) {
+        await page.waitForTimeout(500); // let the flips of the AI's move finish
+        mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({ path: join(ARTIFACTS, 'midgame.png') });
+      }
+      const legal = await legalCells(page);
+      assert.match(await status(page), /Black to move/);
+      await page.click(`[data-cell="${legal[0]}"]`);
+      humanMoves++;
+      if (humanMoves === 1) {
+        // The AI is thinking: the human may not move meanwhile.
+        assert.deepEqual(await legalCells(page), []);
+        assert.match(await status(page), /White \(AI, Beginner\) is thinking/);
+      }
+    }
+    assert.ok(humanMoves >= 5, `only ${humanMoves} moves`);
+    const text = await status(page);
+    const result = parseResult(text);
+    assert.ok(result, `a result in: ${text}`);
+    const dom = await counts(page);
+    assert.equal(result.black, dom.black);
+    assert.equal(result.white, dom.white);
+    if (dom.black === dom.white) assert.equal(result.winner, null);
+    else assert.equal(result.winner, dom.black > dom.white ? 'black' : 'white');
+    assert.deepEqual(await legalCells(page), []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a forced pass is announced until the next move', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=human');
+    for (const sq of PASS_GAME) {
+      assert.doesNotMatch(await status(page), /passes/);
+      await playCell(page, sq);
+    }
+    const text = await status(page);
+    assert.match(text, /Black has no legal move and passes\./);
+    assert.match(text, /White to move/);
+    assert.deepEqual((await legalCells(page)).sort(), ['b4', 'd6']);
+    assert.equal(
+      await boardFromDom(page),
+      boardWith(['b3', 'c3', 'd3', 'd4', 'e4', 'd5', 'e5', 'e6'], ['c1', 'd1', 'e1', 'd2']),
+    );
+    await playCell(page, 'd6');
+    assert.doesNotMatch(await status(page), /passes/);
+    assert.match(await status(page), /Black to move/);
+    assert.match(page.url(), /moves=d3c3e6d2d1e1b3c1d6$/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('inverse: the announced winner has fewer discs', async () => {
+    const { page, problems } = await env.newPage();
+    // A quick wipe-out: Black ends with 13 discs, White with none, so White wins.
+    await openGame(page, env.base, '#rules=inverse&black=human&white=human');
+    for (const sq of WIPEOUT) await playCell(page, sq);
+    let text = await status(page);
+    assert.match(text, /Game over: White wins, 0 discs to 13/);
+    assert.match(text, /fewer discs win/);
+    assert.deepEqual(await counts(page), { black: 13, white: 0 });
+
+    // A whole game, always the first legal move.
+    await page.click('#new-game button[type="submit"]'); // same settings: inverse, two humans
+    assert.equal(await boardFromDom(page), START);
+    while (!(await waitForHumanOrEnd(page))) {
+      await page.click(`[data-cell="${(await legalCells(page))[0]}"]`);
+    }
+    text = await status(page);
+    const result = parseResult(text);
+    assert.ok(result, text);
+    const dom = await counts(page);
+    assert.equal(result.black, dom.black);
+    assert.equal(result.white, dom.white);
+    if (result.winner) {
+      const loser = result.winner === 'black' ? 'white' : 'black';
+      assert.ok(dom[result.winner] < dom[loser], `${text} with ${JSON.stringify(dom)}`);
+    } else {
+      assert.equal(dom.black, dom.white);
+    }
+    assert.match(text, /fewer discs win/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('undo and redo whole turns against the AI; stale AI replies are ignored', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=ai1');
+    await playCell(page, 'f5');
+    await waitForHumanOrEnd(page);
+    const afterTurn = await boardFromDom(page);
+    const hash = new URL(page.url()).hash;
+    assert.match(hash, /moves=f5[a-h][1-8]$/);
+    assert.notEqual(afterTurn, START);
+
+    await page.click('#undo');
+    assert.equal(await boardFromDom(page), START);
+    assert.match(page.url(), /moves=$/);
+    assert.match(await status(page), /Black to move/);
+    await page.click('#redo');
+    assert.equal(await boardFromDom(page), afterTurn);
+    assert.equal(new URL(page.url()).hash, hash);
+    assert.ok(await page.isDisabled('#redo'));
+
+    // Undo while the AI thinks: its reply must not be played.
+    await page.click('#undo');
+    await playCell(page, 'f5');
+    await page.click('#undo');
+    await page.waitForTimeout(1200);
+    assert.equal(await boardFromDom(page), START);
+    assert.match(await status(page), /^Black to move/);
+    assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
+
+    // Between two humans, undo takes back one move.
+    await openGame(page, env.base, '#black=human&white=human&moves=f5d6c3');
+    await page.click('#undo');
+    assert.match(page.url(), /moves=f5d6$/);
+    assert.equal(await boardFromDom(page), boardWith(['e4', 'e5', 'f5'], ['d4', 'd5', 'd6']));
+    await page.click('#redo');
+    assert.match(page.url(), /moves=f5d6c3$/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a shared URL hash restores the position', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#moves=f5d6c3&white=human&rules=classic');
+    // f5 flips e5; d6 flips d5; c3 flips d4 (worked out by hand).
+    assert.equal(await boardFromDom(page), boardWith(['c3', 'd4', 'e4', 'e5', 'f5'], ['d5', 'd6']));
+    assert.match(await status(page), /White to move/);
+    assert.equal(
+      new URL(page.url()).hash,
+      '#rules=classic&black=human&white=human&start=standard&moves=f5d6c3',
+    );
+    assert.equal(await page.textContent('#score-black .count'), '5');
+    assert.equal(await page.textContent('#score-white .count'), '2');
+
+    // Changing the hash in place loads the new game.
+    await page.evaluate(() => {
+      location.hash = '#black=human&white=human&start=alternative';
+    });
+    await page.waitForFunction(() => location.hash.includes('moves='));
+    assert.equal(await boardFromDom(page), boardWith(['d5', 'e5'], ['d4', 'e4']));
+    assert.equal(await page.inputValue('#player-white'), 'human');
+    assert.ok(await page.isChecked('input[name="start"][value="alternative"]'));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a bad hash gives a message and a playable game', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#rules=chess&colour=red&black=human&white=human&moves=f5zz');
+    const message = await page.textContent('#message');
+    assert.ok(await page.isVisible('#message'));
+    assert.match(message, /unknown game 'chess'/);
+    assert.match(message, /unknown setting 'colour'/);
+    assert.match(message, /move 2 'zz'/);
+    assert.equal(await boardFromDom(page), START);
+    assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
+    await playCell(page, 'd3');
+    assert.match(await status(page), /White to move/);
+    assert.ok(!(await page.isVisible('#message')));
+
+    // An illegal move in the transcript.
+    await openGame(page, env.base, '#black=human&white=human&moves=f5c4');
+    assert.match(await page.textContent('#message'), /move 2 'c4'.*not a legal move for White/);
+    await playCell(page, 'e6');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('hint: the AI suggests a legal move for the human', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=human&moves=f5d6');
+    const legal = await legalCells(page);
+    await page.click('#hint');
+    await page.waitForSelector('[data-cell][aria-label$="suggested move"]');
+    const hinted = await page.$$eval('[aria-label$="suggested move"]', (els) => els.map((e) => e.dataset.cell));
+    assert.equal(hinted.length, 1);
+    assert.ok(legal.includes(hinted[0]), `${hinted} among ${legal}`);
+    // The hint goes away with the next move.
+    await playCell(page, hinted[0]);
+    assert.equal(await page.$('[aria-label$="suggested move"]'), null);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('keyboard play: arrows move across the grid, Enter and Space play', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=human');
+    await page.focus('[data-cell="a1"]');
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) {
+      await page.keyboard.press(key);
+    }
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'd3');
+    assert.equal(await page.getAttribute('[data-cell="d3"]', 'aria-label'), 'd3, empty, legal move');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getAttribute('[data-cell="d3"]', 'data-state'), 'black');
+    assert.match(await page.getAttribute('[data-cell="d3"]', 'aria-label'), /^d3, black/);
+    // White answers c3 (c3 flips d4), reached with Left, then Space.
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'c3');
+    await page.keyboard.press(' ');
+    assert.equal(await page.getAttribute('[data-cell="c3"]', 'data-state'), 'white');
+    assert.equal(await page.getAttribute('[data-cell="d4"]', 'data-state'), 'white');
+    // Only one cell is in the tab order (roving focus), the focused one.
+    assert.deepEqual(await page.$$eval('[data-cell][tabindex="0"]', (els) => els.map((e) => e.dataset.cell)), ['c3']);
+    // Arrows stop at the edge.
+    await page.focus('[data-cell="h8"]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'h8');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

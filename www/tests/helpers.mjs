@@ -1,0 +1,131 @@
+// Shared set-up of the end-to-end tests: a static server for the repo root (unless BASE_URL
+// is given, as scripts/test-web.sh does) and Debian's Chromium driven by playwright-core.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = join(ROOT, 'www', 'tests', 'artifacts');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no server at ${url}`);
+}
+
+/** Starts what the tests need; returns {base, newPage, close}. */
+export async function setUp() {
+  let server = null;
+  let base = process.env.BASE_URL;
+  if (!base) {
+    const port = await freePort();
+    server = spawn('python3', ['-m', 'http.server', '--bind', '127.0.0.1', String(port)], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    base = `http://127.0.0.1:${port}/`;
+    await waitForServer(base, 10000);
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'reversi-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1100, height: 820 },
+  });
+
+  /**
+   * A new page that records console errors and page errors; `problems` must stay empty.
+   * Requests that leave the origin are recorded (and aborted) too.
+   */
+  async function newPage() {
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    const origin = new URL(base).origin;
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
+      problems.push(`request left the origin: ${url}`);
+      return route.abort();
+    });
+    return { page, problems };
+  }
+
+  async function close() {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    if (server) server.kill();
+  }
+  return { base, newPage, close };
+}
+
+/** Opens the game at `hash` and waits until it is ready. */
+export async function openGame(page, base, hash = '') {
+  // A fresh load: going from the page to itself with another hash would only change the hash.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto(`${base}index.html${hash}`);
+  await page.waitForSelector('html[data-ready="true"]');
+}
+
+/** The 64 cells as a string a1..h8 of X, O, - read from data-state. */
+export async function boardFromDom(page) {
+  return page.$$eval('[data-cell]', (els) => {
+    const map = { black: 'X', white: 'O', empty: '-' };
+    const byName = Object.fromEntries(els.map((e) => [e.dataset.cell, map[e.dataset.state]]));
+    let s = '';
+    for (let r = 1; r <= 8; r++) for (const f of 'abcdefgh') s += byName[f + r] ?? '?';
+    return s;
+  });
+}
+
+export async function legalCells(page) {
+  return page.$$eval('[data-cell][data-legal="true"]', (els) => els.map((e) => e.dataset.cell));
+}
+
+export async function status(page) {
+  return page.textContent('[role="status"]');
+}
+
+/** Counts of black and white discs on the board, read from data-state. */
+export async function counts(page) {
+  const b = await boardFromDom(page);
+  return { black: [...b].filter((c) => c === 'X').length, white: [...b].filter((c) => c === 'O').length };
+}
