@@ -137,6 +137,7 @@ function send(kind, level) {
 function onWorkerReply({ data }) {
   const request = app.pending;
   if (!request || data.id !== request.id) return; // stale: the game changed meanwhile
+  performance.measure(`ai-${request.kind}`, { start: request.sent });
   if (data.error) {
     app.pending = null;
     app.message = `The AI failed: ${data.error}`;

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// Measures the web game in headless Chromium (Debian's, via playwright-core):
+//  1. the size of the site as served (every file the page and its worker load), raw and gzipped;
+//  2. the time from navigation to a playable board (median of 5 cold loads);
+//  3. the longest main-thread task ('longtask' entries) while the AI thinks, over a whole
+//     AI-vs-AI game at the default level, and the AI's thinking times.
+// Run after scripts/build-web.sh:  node scripts/measure-web.mjs [--level N]
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const levelArg = process.argv.indexOf('--level');
+const level = levelArg > 0 ? Number(process.argv[levelArg + 1]) : null;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function withBrowser(fn) {
+  const profile = mkdtempSync(join(tmpdir(), 'reversi-measure-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ARGS,
+    viewport: { width: 1100, height: 820 },
+  });
+  try {
+    return await fn(context);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+const port = await freePort();
+const server = spawn('python3', ['-m', 'http.server', '--bind', '127.0.0.1', String(port)], {
+  cwd: ROOT,
+  stdio: 'ignore',
+});
+const base = `http://127.0.0.1:${port}/`;
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(base)).ok) break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+try {
+  // 1 and 2: cold loads.
+  const times = [];
+  let served = new Set();
+  for (let run = 0; run < 5; run++) {
+    await withBrowser(async (context) => {
+      const urls = new Set();
+      context.on('request', (r) => urls.add(r.url()));
+      const page = await context.newPage();
+      await page.goto(`${base}index.html`);
+      await page.waitForSelector('html[data-ready="true"]');
+      // The worker loads its module and the wasm after its first request, or at start-up.
+      await page.waitForTimeout(300);
+      times.push(await page.evaluate(() => performance.getEntriesByName('reversi-playable')[0].startTime));
+      served = urls;
+    });
+  }
+
+  console.log('Site as served (files requested by the page and its worker):');
+  let raw = 0;
+  let gz = 0;
+  const rows = [];
+  for (const url of [...served].sort()) {
+    if (!url.startsWith(base)) continue;
+    const path = decodeURIComponent(new URL(url).pathname).slice(1) || 'index.html';
+    const bytes = readFileSync(join(ROOT, path));
+    const g = gzipSync(bytes, { level: 9 }).length;
+    raw += bytes.length;
+    gz += g;
+    rows.push([path, bytes.length, g]);
+  }
+  for (const [path, r, g] of rows) console.log(`  ${path.padEnd(32)} ${kb(r).padStart(10)} ${kb(g).padStart(10)} gz`);
+  console.log(`  ${'total'.padEnd(32)} ${kb(raw).padStart(10)} ${kb(gz).padStart(10)} gz`);
+  const wasm = rows.filter(([p]) => p.endsWith('.wasm'));
+  const js = rows.filter(([p]) => p.endsWith('.js'));
+  const sum = (rs, i) => rs.reduce((a, r) => a + r[i], 0);
+  console.log(`  .wasm: ${kb(sum(wasm, 1))} raw, ${kb(sum(wasm, 2))} gz; JS: ${kb(sum(js, 1))} raw, ${kb(sum(js, 2))} gz`);
+  console.log(
+    `Navigation to playable board (cold, 5 runs): median ${median(times).toFixed(0)} ms ` +
+      `(runs: ${times.map((t) => t.toFixed(0)).join(', ')})`,
+  );
+
+  // 3: long tasks while the AI thinks.
+  await withBrowser(async (context) => {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const lv = level ?? (await (async () => {
+      await page.goto(`${base}index.html`);
+      await page.waitForSelector('html[data-ready="true"]');
+      return page.evaluate(() => Number(new URL(location.href).hash.match(/white=ai(\d+)/)[1]));
+    })());
+    await page.goto('about:blank');
+    await page.goto(`${base}index.html#black=ai${lv}&white=ai${lv}`);
+    await page.waitForSelector('html[data-ready="true"]');
+    const t0 = Date.now();
+    await page.waitForFunction(() => document.querySelector('[role="status"]').textContent.includes('Game over'), null, {
+      timeout: 600000,
+      polling: 250,
+    });
+    const wall = Date.now() - t0;
+    const r = await page.evaluate(() => {
+      const playable = performance.getEntriesByName('reversi-playable')[0].startTime;
+      const after = window.__longTasks.filter((t) => t.start >= playable);
+      const thinks = performance.getEntriesByName('ai-move').map((m) => m.duration);
+      return {
+        playable,
+        longest: Math.max(0, ...after.map((t) => t.duration)),
+        count: after.length,
+        longestAll: Math.max(0, ...window.__longTasks.map((t) => t.duration)),
+        thinks,
+        status: document.querySelector('[role="status"]').textContent,
+      };
+    });
+    const thinkNet = r.thinks;
+    console.log(`AI vs AI at level ${lv}: ${thinkNet.length} AI moves in ${(wall / 1000).toFixed(1)} s; ${r.status}`);
+    console.log(
+      `  AI reply time (worker request to reply, before the page's 350 ms display pacing): ` +
+        `median ${median(thinkNet).toFixed(0)} ms, max ${Math.max(...thinkNet).toFixed(0)} ms`,
+    );
+    console.log(
+      `  Main-thread long tasks (>50 ms) after the board was playable: ${r.count}, longest ${r.longest.toFixed(0)} ms` +
+        ` (including page load: longest ${r.longestAll.toFixed(0)} ms)`,
+    );
+  });
+} finally {
+  server.kill();
+}
