@@ -12,7 +12,7 @@ use super::tables::{
     parity_of, EdgeTables, CORNERS, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK, RAYS,
 };
 use super::tt::{Table, NO_MOVE};
-use crate::bitboard::{flips, legal_moves};
+use crate::bitboard::legal_moves;
 
 /// Mode bit: the inverse game (fewer discs wins).
 pub const INV: u8 = 1;
@@ -23,10 +23,94 @@ pub const INF: i32 = 127;
 /// The best possible score.
 pub const MAX_SCORE: i32 = 64;
 
+/// Positions with at least this many empties use fastest-first ordering.
+const FF_MIN: u32 = 8;
 /// Positions with at least this many empties use the transposition table.
 const TT_MIN: u32 = 8;
 /// Positions with at least this many empties try the enhanced transposition cutoff.
 const ETC_MIN: u32 = 12;
+const W_MOBILITY: i32 = 1 << 12;
+const W_CORNER_STABILITY: i32 = 1 << 9;
+const W_POTENTIAL: i32 = 1 << 5;
+const W_PARITY: i32 = 1 << 3;
+
+/// Own discs that are corners or edge squares next to an own corner (a cheap stability
+/// count).
+#[inline(always)]
+fn corner_stability(p: u64) -> i32 {
+    let s = (((0x0100_0000_0000_0001 & p) << 1)
+        | ((0x8000_0000_0000_0080 & p) >> 1)
+        | ((0x0000_0000_0000_0081 & p) << 8)
+        | ((0x8100_0000_0000_0000 & p) >> 8)
+        | CORNERS)
+        & p;
+    s.count_ones() as i32
+}
+
+/// The empty squares next to a disc of `o`: where `p` might one day move.
+#[inline(always)]
+fn potential_mobility(p: u64, o: u64) -> i32 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let (l, r) = (o & NOT_A, o & NOT_H);
+    let near = (r << 1) | (l >> 1) | (o << 8) | (o >> 8) | (l << 7) | (r >> 7) | (r << 9) | (l >> 9);
+    (near & !(p | o)).count_ones() as i32
+}
+
+const SORT_MIN: u32 = 14;
+const SORT_DEEP: u32 = 16;
+const W_EVAL: i32 = 1 << 12;
+const INF_EVAL: i32 = 1 << 16;
+
+/// A rough evaluation for move ordering: mobility (corners twice) and corners.
+#[inline(always)]
+fn eval<const M: u8>(p: u64, o: u64) -> i32 {
+    let mp = legal_moves(p, o);
+    let mo = legal_moves(o, p);
+    let m = (mp.count_ones() + (mp & CORNERS).count_ones()) as i32
+        - (mo.count_ones() + (mo & CORNERS).count_ones()) as i32;
+    let mut c = corner_stability(p) - corner_stability(o);
+    if M & INV != 0 {
+        c = -c;
+    }
+    m * 4 + c * 8 + potential_mobility(p, o) - potential_mobility(o, p)
+}
+
+/// A depth-limited alpha-beta on [`eval`], for move ordering.
+fn eval_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return eval::<M>(p, o);
+    }
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if legal_moves(o, p) == 0 {
+            let pc = p.count_ones() as i32;
+            return end_score::<M>(pc, 64 - pc - o.count_ones() as i32) * 64;
+        }
+        return -eval_search::<M>(o, p, depth, -beta, -alpha);
+    }
+    let mut best = -INF_EVAL;
+    let mut bits = moves;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let f = flips(p, o, sq);
+        let v = -eval_search::<M>(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+const SHALLOW_STABILITY_MIN: u32 = 6;
+
 /// How often (in nodes) the stop callback is asked.
 const CHECK_INTERVAL: u64 = 4096;
 
@@ -46,6 +130,29 @@ fn end_score<const M: u8>(pc: i32, e: i32) -> i32 {
         }
     }
     d
+}
+
+/// The discs of `o` flipped when `p` plays on the empty square `sq` (0 if none: the move
+/// is illegal). Branch-free, always inlined.
+#[inline(always)]
+fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    let rays = &RAYS[sq];
+    let mut f = 0u64;
+    for &ray in &rays[..4] {
+        // Toward higher bits: the first square that is not the opponent's is the lowest set
+        // bit of `ray & !o`; everything below it on the ray flips if it is ours.
+        let s = ray & !o;
+        let outflank = s & s.wrapping_neg() & p;
+        f |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
+    }
+    for &ray in &rays[4..] {
+        // Toward lower bits: the first stop is the highest set bit (bit 0 as a sentinel when
+        // there is none: it is then not ours on this ray, so nothing flips).
+        let s = (ray & !o) | 1;
+        let outflank = (1u64 << (63 - s.leading_zeros())) & p & ray;
+        f |= (outflank.wrapping_neg() << 1) & ray;
+    }
+    f
 }
 
 /// The number of discs flipped when `p` plays on `sq`, the only empty square (all other
@@ -155,7 +262,7 @@ impl<'a, const M: u8> Search<'a, M> {
                 self.solve2(p, o, alpha, beta, x1, x2)
             }
             3 | 4 => self.shallow(p, o, alpha, beta, n, parity_of(empties)),
-            _ if n < TT_MIN => self.shallow(p, o, alpha, beta, n, parity_of(empties)),
+            _ if n < FF_MIN => self.shallow(p, o, alpha, beta, n, parity_of(empties)),
             _ => self.deep(p, o, alpha, beta, n),
         }
     }
@@ -171,7 +278,7 @@ impl<'a, const M: u8> Search<'a, M> {
         self.nodes += 1;
         let mut list = [Move::default(); 64];
         let tt_move = self.tt.probe(p, o, Self::TAG).map_or(NO_MOVE, |h| h.best);
-        let count = self.order(p, o, moves, tt_move, &mut list);
+        let count = self.order(p, o, n, moves, tt_move, &mut list);
         let mut best = -INF;
         let mut best_move = list[0].sq;
         let mut a = alpha;
@@ -223,7 +330,7 @@ impl<'a, const M: u8> Search<'a, M> {
     /// Orders the moves: the table move first, then fewest opponent replies (corners count
     /// twice), with small bonuses for odd quadrants and corners. Returns the move count.
     #[inline(always)]
-    fn order(&self, p: u64, o: u64, moves: u64, tt_move: u8, list: &mut [Move; 64]) -> usize {
+    fn order(&self, p: u64, o: u64, n: u32, moves: u64, tt_move: u8, list: &mut [Move; 64]) -> usize {
         let parity_mask = QUADRANT_MASK[parity_of(!(p | o)) as usize];
         let mut count = 0;
         let mut bits = moves;
@@ -235,15 +342,18 @@ impl<'a, const M: u8> Search<'a, M> {
             let (np, no) = (o ^ f, p ^ f ^ bit);
             let score = if sq as u8 == tt_move {
                 1 << 30
+            } else if n >= SORT_MIN {
+                let d = if n >= SORT_DEEP { 2 } else { 1 };
+                -eval_search::<M>(np, no, d, -INF_EVAL, INF_EVAL) * W_EVAL
+                    - (legal_moves(np, no).count_ones() as i32) * W_MOBILITY
             } else {
                 let replies = legal_moves(np, no);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let mut s = -mobility * 64;
+                let mut s = -mobility * W_MOBILITY;
+                s += corner_stability(no) * W_CORNER_STABILITY;
+                s -= potential_mobility(np, no) * W_POTENTIAL;
                 if parity_mask & bit != 0 {
-                    s += 16;
-                }
-                if CORNERS & bit != 0 {
-                    s += 8;
+                    s += W_PARITY;
                 }
                 s
             };
@@ -278,7 +388,12 @@ impl<'a, const M: u8> Search<'a, M> {
             return v;
         }
         let mut tt_move = NO_MOVE;
-        if let Some(hit) = self.tt.probe(p, o, Self::TAG) {
+        let hit = if n >= TT_MIN {
+            self.tt.probe(p, o, Self::TAG)
+        } else {
+            None
+        };
+        if let Some(hit) = hit {
             if hit.lower >= beta {
                 return hit.lower;
             }
@@ -300,7 +415,7 @@ impl<'a, const M: u8> Search<'a, M> {
             return -self.deep(o, p, -beta, -alpha, n);
         }
         let mut list = [Move::default(); 64];
-        let count = self.order(p, o, moves, tt_move, &mut list);
+        let count = self.order(p, o, n, moves, tt_move, &mut list);
         if n >= ETC_MIN {
             for mv in &list[..count] {
                 let bit = 1u64 << mv.sq;
@@ -345,7 +460,9 @@ impl<'a, const M: u8> Search<'a, M> {
                 }
             }
         }
-        self.store(p, o, n, alpha, beta, best, best_move);
+        if n >= TT_MIN {
+            self.store(p, o, n, alpha, beta, best, best_move);
+        }
         best
     }
 
@@ -362,8 +479,10 @@ impl<'a, const M: u8> Search<'a, M> {
         }
         self.nodes += 1;
         self.poll();
-        if let Some(v) = self.stability_cutoff(p, o, alpha, beta) {
-            return v;
+        if n >= SHALLOW_STABILITY_MIN {
+            if let Some(v) = self.stability_cutoff(p, o, alpha, beta) {
+                return v;
+            }
         }
         let empties = !(p | o);
         let odd = QUADRANT_MASK[parity as usize];
