@@ -259,8 +259,10 @@ impl<'a> Searcher<'a> {
         order.clear();
         order.extend(searched.iter().map(|&(sq, _)| sq));
         order.append(&mut rest);
+        // An interrupted iteration only proves a lower bound.
+        let bound = if complete { Bound::Exact } else { Bound::Lower };
         self.tt
-            .store(&b, best_score, depth, Bound::Exact, best_sq.index() as u8);
+            .store(&b, best_score, depth, bound, best_sq.index() as u8);
         Some(RootResult {
             best: best_sq,
             score: best_score,
