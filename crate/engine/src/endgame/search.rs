@@ -53,7 +53,8 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let (l, r) = (o & NOT_A, o & NOT_H);
-    let near = (r << 1) | (l >> 1) | (o << 8) | (o >> 8) | (l << 7) | (r >> 7) | (r << 9) | (l >> 9);
+    let near =
+        (r << 1) | (l >> 1) | (o << 8) | (o >> 8) | (l << 7) | (r >> 7) | (r << 9) | (l >> 9);
     (near & !(p | o)).count_ones() as i32
 }
 
@@ -282,8 +283,7 @@ impl<'a, const M: u8> Search<'a, M> {
         let mut best = -INF;
         let mut best_move = list[0].sq;
         let mut a = alpha;
-        for i in 0..count {
-            let mv = list[i];
+        for (i, mv) in list[..count].iter().enumerate() {
             let bit = 1u64 << mv.sq;
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
             let v = if i == 0 {
@@ -330,7 +330,15 @@ impl<'a, const M: u8> Search<'a, M> {
     /// Orders the moves: the table move first, then fewest opponent replies (corners count
     /// twice), with small bonuses for odd quadrants and corners. Returns the move count.
     #[inline(always)]
-    fn order(&self, p: u64, o: u64, n: u32, moves: u64, tt_move: u8, list: &mut [Move; 64]) -> usize {
+    fn order(
+        &self,
+        p: u64,
+        o: u64,
+        n: u32,
+        moves: u64,
+        tt_move: u8,
+        list: &mut [Move; 64],
+    ) -> usize {
         let parity_mask = QUADRANT_MASK[parity_of(!(p | o)) as usize];
         let mut count = 0;
         let mut bits = moves;

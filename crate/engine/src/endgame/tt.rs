@@ -78,6 +78,7 @@ impl Table {
 
     /// Records that the value lies in `lower..=upper` (intersected with what is known).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         player: u64,
