@@ -92,6 +92,43 @@ describe('the Reversi page', () => {
     if (dom.black === dom.white) assert.equal(result.winner, null);
     else assert.equal(result.winner, dom.black > dom.white ? 'black' : 'white');
     assert.deepEqual(await legalCells(page), []);
+
+    // The URL of the finished game restores it.
+    const finalBoard = await boardFromDom(page);
+    await openGame(page, env.base, new URL(page.url()).hash);
+    assert.equal(await boardFromDom(page), finalBoard);
+    assert.equal(await status(page), text);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('the canvas is sharp (device pixels) and the board fits a phone screen', async () => {
+    const { page, problems } = await env.newPage();
+    // A phone: 360 CSS pixels wide, 3 device pixels per CSS pixel.
+    const cdp = await page.context().newCDPSession(page);
+    const phone = { width: 360, height: 740, deviceScaleFactor: 3, mobile: true };
+    await cdp.send('Emulation.setDeviceMetricsOverride', phone);
+    await openGame(page, env.base, '#black=human&white=human');
+    const geometry = () =>
+      page.evaluate(() => {
+        const c = document.querySelector('#board-canvas');
+        const r = c.getBoundingClientRect();
+        const cell = document.querySelector('[data-cell="h8"]').getBoundingClientRect();
+        return { pixels: c.width, css: r.width, right: r.right, dpr: devicePixelRatio, cellRight: cell.right, vw: innerWidth };
+      });
+    let g = await geometry();
+    assert.ok(g.right <= g.vw, `board ${g.right} within ${g.vw}`);
+    assert.ok(Math.abs(g.cellRight - g.right) < 1, 'the cells cover the canvas');
+    assert.equal(g.dpr, 3);
+    assert.equal(g.pixels, Math.round(g.css * 3));
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1200, height: 900, deviceScaleFactor: 1, mobile: false });
+    await page.waitForFunction(() => {
+      const c = document.querySelector('#board-canvas');
+      return c.width === Math.round(c.getBoundingClientRect().width * devicePixelRatio);
+    });
+    g = await geometry();
+    assert.ok(g.css > 400, `board ${g.css} px wide on a desktop`);
+    assert.equal(g.pixels, Math.round(g.css));
     assert.deepEqual(problems, []);
     await page.close();
   });
