@@ -24,11 +24,11 @@ pub const INF: i32 = 127;
 pub const MAX_SCORE: i32 = 64;
 
 /// Positions with at least this many empties use fastest-first ordering.
-const FF_MIN: u32 = 8;
+const FF_MIN: u32 = 7;
 /// Positions with at least this many empties use the transposition table.
 const TT_MIN: u32 = 8;
 /// Positions with at least this many empties try the enhanced transposition cutoff.
-const ETC_MIN: u32 = 12;
+const ETC_MIN: u32 = 10;
 const W_MOBILITY: i32 = 1 << 12;
 const W_CORNER_STABILITY: i32 = 1 << 9;
 const W_POTENTIAL: i32 = 1 << 5;
@@ -59,7 +59,9 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
 }
 
 const SORT_MIN: u32 = 14;
-const SORT_DEEP: u32 = 16;
+const RICH_ORDER_MIN: u32 = 8;
+const SORT_STEP: u32 = 2;
+const SORT_MAX_DEPTH: u32 = 6;
 const W_EVAL: i32 = 1 << 12;
 const INF_EVAL: i32 = 1 << 16;
 
@@ -111,6 +113,12 @@ fn eval_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i3
 }
 
 const SHALLOW_STABILITY_MIN: u32 = 6;
+
+/// C-squares (edge squares next to a corner) and X-squares (diagonally next to a corner):
+/// tried last in the shallow layers.
+const RISKY: u64 = 0x42c3_0000_0000_c342;
+/// The other non-corner squares.
+const PLAIN: u64 = !(RISKY | CORNERS);
 
 /// How often (in nodes) the stop callback is asked.
 const CHECK_INTERVAL: u64 = 4096;
@@ -351,15 +359,17 @@ impl<'a, const M: u8> Search<'a, M> {
             let score = if sq as u8 == tt_move {
                 1 << 30
             } else if n >= SORT_MIN {
-                let d = if n >= SORT_DEEP { 2 } else { 1 };
+                let d = ((n - SORT_MIN) / SORT_STEP + 1).min(SORT_MAX_DEPTH);
                 -eval_search::<M>(np, no, d, -INF_EVAL, INF_EVAL) * W_EVAL
                     - (legal_moves(np, no).count_ones() as i32) * W_MOBILITY
             } else {
                 let replies = legal_moves(np, no);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let mut s = -mobility * W_MOBILITY;
-                s += corner_stability(no) * W_CORNER_STABILITY;
-                s -= potential_mobility(np, no) * W_POTENTIAL;
+                if n >= RICH_ORDER_MIN {
+                    s += corner_stability(no) * W_CORNER_STABILITY;
+                    s -= potential_mobility(np, no) * W_POTENTIAL;
+                }
                 if parity_mask & bit != 0 {
                     s += W_PARITY;
                 }
@@ -496,7 +506,15 @@ impl<'a, const M: u8> Search<'a, M> {
         let odd = QUADRANT_MASK[parity as usize];
         let mut best = -INF;
         let mut a = alpha;
-        for set in [empties & odd, empties & !odd] {
+        let (e_odd, e_even) = (empties & odd, empties & !odd);
+        for set in [
+            e_odd & CORNERS,
+            e_odd & PLAIN,
+            e_odd & RISKY,
+            e_even & CORNERS,
+            e_even & PLAIN,
+            e_even & RISKY,
+        ] {
             let mut bits = set;
             while bits != 0 {
                 let sq = bits.trailing_zeros() as usize;
@@ -722,7 +740,15 @@ impl<'a, const M: u8> Search<'a, M> {
 fn sort_by_parity<const N: usize>(empties: u64, odd: u64) -> [usize; N] {
     let mut x = [0usize; N];
     let mut k = 0;
-    for set in [empties & odd, empties & !odd] {
+    let (e_odd, e_even) = (empties & odd, empties & !odd);
+    for set in [
+        e_odd & CORNERS,
+        e_odd & PLAIN,
+        e_odd & RISKY,
+        e_even & CORNERS,
+        e_even & PLAIN,
+        e_even & RISKY,
+    ] {
         let mut bits = set;
         while bits != 0 && k < N {
             x[k] = bits.trailing_zeros() as usize;

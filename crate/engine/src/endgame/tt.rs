@@ -28,27 +28,33 @@ pub const NO_MOVE: u8 = 64;
 /// An entry that was never written has mode 0; real modes are 1..=4.
 const EMPTY_MODE: u8 = 0;
 
+/// Two entries in one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; 2]);
+
 pub struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least 1024 entries), a power of two entries.
+    /// A table of about `megabytes` MB (at least 512 buckets of two entries), a power of two
+    /// buckets.
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.saturating_mul(1 << 20);
-        let mut n = 1024usize;
-        while n * 2 * std::mem::size_of::<Entry>() <= bytes {
+        let mut n = 512usize;
+        while n * 2 * std::mem::size_of::<Bucket>() <= bytes {
             n *= 2;
         }
         Table {
-            entries: vec![Entry::default(); n],
-            mask: n - 2,
+            buckets: vec![Bucket::default(); n],
+            mask: n - 1,
         }
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.buckets.fill(Bucket::default());
     }
 
     #[inline(always)]
@@ -64,7 +70,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, player: u64, opponent: u64, mode: u8) -> Option<Hit> {
         let i = self.index(player, opponent);
-        for e in &self.entries[i..i + 2] {
+        for e in &self.buckets[i].0 {
             if e.player == player && e.opponent == opponent && e.mode == mode {
                 return Some(Hit {
                     lower: e.lower as i32,
@@ -91,7 +97,7 @@ impl Table {
     ) {
         debug_assert!(mode != EMPTY_MODE);
         let i = self.index(player, opponent);
-        let pair = &mut self.entries[i..i + 2];
+        let pair = &mut self.buckets[i].0;
         for e in pair.iter_mut() {
             if e.player == player && e.opponent == opponent && e.mode == mode {
                 let lo = lower.max(e.lower as i32);
