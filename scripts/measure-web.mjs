@@ -140,13 +140,21 @@ try {
     const r = await page.evaluate(() => {
       const playable = performance.getEntriesByName('reversi-playable')[0].startTime;
       const after = window.__longTasks.filter((t) => t.start >= playable);
-      const thinks = performance.getEntriesByName('ai-move').map((m) => m.duration);
+      const windows = performance.getEntriesByName('ai-move');
+      const thinks = windows.map((m) => m.duration);
+      // Long tasks that overlap a time when the AI was thinking.
+      const during = window.__longTasks.filter((t) =>
+        windows.some((w) => t.start < w.startTime + w.duration && t.start + t.duration > w.startTime),
+      );
       return {
         playable,
         longest: Math.max(0, ...after.map((t) => t.duration)),
         count: after.length,
         longestAll: Math.max(0, ...window.__longTasks.map((t) => t.duration)),
         thinks,
+        duringCount: during.length,
+        duringLongest: Math.max(0, ...during.map((t) => t.duration)),
+        list: after.map((t) => `${t.duration.toFixed(0)} ms at +${(t.start - playable).toFixed(0)} ms`),
         status: document.querySelector('[role="status"]').textContent,
       };
     });
@@ -156,6 +164,11 @@ try {
       `  AI reply time (worker request to reply, before the page's 350 ms display pacing): ` +
         `median ${median(thinkNet).toFixed(0)} ms, max ${Math.max(...thinkNet).toFixed(0)} ms`,
     );
+    console.log(
+      `  Main-thread long tasks (>50 ms) while the AI was thinking: ${r.duringCount}, ` +
+        `longest ${r.duringLongest.toFixed(0)} ms`,
+    );
+    if (r.list.length) console.log(`  Long tasks after playable: ${r.list.join(', ')}`);
     console.log(
       `  Main-thread long tasks (>50 ms) after the board was playable: ${r.count}, longest ${r.longest.toFixed(0)} ms` +
         ` (including page load: longest ${r.longestAll.toFixed(0)} ms)`,

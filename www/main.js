@@ -241,7 +241,7 @@ function setText(el, text) {
 function renderMoves(s) {
   const list = $('#moves');
   const items = s.events.map((e) =>
-    e.type === 'move' ? [e.player, e.square] : [e.player, `${COLOR_NAME[e.player]} passes`],
+    e.type === 'move' ? [e.player, e.square] : [`${e.player} pass`, `${COLOR_NAME[e.player]} passes`],
   );
   const key = JSON.stringify(items);
   if (list.dataset.key === key) return;

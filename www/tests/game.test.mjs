@@ -133,6 +133,43 @@ describe('the Reversi page', () => {
     await page.close();
   });
 
+  test('the canvas shows what the cells say (reduced motion: no flip animation)', async () => {
+    const { page, problems } = await env.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openGame(page, env.base, '#black=human&white=human&moves=f5d6c3d3c4f4');
+    // Play a move and read the canvas two frames later: with reduced motion the flipped discs
+    // are drawn in their new colour at once.
+    const before = await boardFromDom(page);
+    await playCell(page, 'e3');
+    assert.notEqual(await boardFromDom(page), before);
+    const seen = await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const c = document.querySelector('#board-canvas');
+              const ctx = c.getContext('2d');
+              const cell = c.width / 8;
+              const img = ctx.getImageData(0, 0, c.width, c.height).data; // one read-back
+              let s = '';
+              for (let i = 0; i < 64; i++) {
+                // Off the centre, away from the last-move and legal-move dots.
+                const x = Math.floor(((i % 8) + 0.7) * cell);
+                const y = Math.floor((Math.floor(i / 8) + 0.7) * cell);
+                const [r, g, b] = img.slice((y * c.width + x) * 4, (y * c.width + x) * 4 + 3);
+                const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+                s += lum < 60 ? 'X' : lum > 190 ? 'O' : g > r + 30 ? '-' : '?';
+              }
+              resolve(s);
+            }),
+          ),
+        ),
+    );
+    assert.equal(seen, await boardFromDom(page));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('a forced pass is announced until the next move', async () => {
     const { page, problems } = await env.newPage();
     await openGame(page, env.base, '#black=human&white=human');
