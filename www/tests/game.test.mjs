@@ -251,6 +251,7 @@ describe('the Reversi page', () => {
     await page.click('#undo');
     await page.waitForTimeout(1200);
     assert.equal(await boardFromDom(page), START);
+    assert.ok(!(await page.isVisible('#message')), 'no message about a refused AI move');
     assert.match(await status(page), /^Black to move/);
     assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
 
