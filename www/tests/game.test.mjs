@@ -255,6 +255,18 @@ describe('the Reversi page', () => {
     assert.match(await status(page), /^Black to move/);
     assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
 
+    // A reply that arrives after the game changed is ignored: the strongest level thinks long
+    // enough to undo and play d3 meanwhile. Its reply to f5 (d6, f4 or f6) would be illegal
+    // after d3, where White has c3, c5 and e3.
+    await openGame(page, env.base, '#black=human&white=ai10');
+    await playCell(page, 'f5');
+    assert.match(await status(page), /is thinking/);
+    await page.click('#undo');
+    await playCell(page, 'd3');
+    assert.equal(await waitForHumanOrEnd(page), false);
+    assert.match(page.url(), /moves=d3(c3|c5|e3)$/);
+    assert.ok(!(await page.isVisible('#message')), 'no message about a refused AI move');
+
     // Between two humans, undo takes back one move.
     await openGame(page, env.base, '#black=human&white=human&moves=f5d6c3');
     await page.click('#undo');
