@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::endgame::{Scoring, Solver};
 use crate::eval::{EvalKind, SCALE};
 use crate::game::Rules;
-use crate::search::{Budget, Searcher};
+use crate::search::{final_value, to_discs, Budget, Searcher};
 use crate::square::Square;
 use crate::tt::Table;
 
@@ -158,17 +158,26 @@ pub struct Options {
 }
 
 impl Options {
-    /// The evaluation made for `rules`, exact search from as many empties as `limits` allow,
-    /// no noise.
+    /// The evaluation made for `rules`, exact search from as many empties as `limits` allow
+    /// (a time limit counts as [`NODES_PER_MS`] nodes a millisecond), no noise.
     pub fn for_limits(rules: Rules, limits: &Limits) -> Options {
+        let by_time = match (limits.clock, limits.max_time_ms) {
+            (Some(_), Some(ms)) => (ms.max(0.0) * NODES_PER_MS as f64) as u64,
+            _ => u64::MAX,
+        };
+        let nodes = limits.max_nodes.unwrap_or(u64::MAX).min(by_time);
         Options {
             eval: EvalKind::for_rules(rules),
-            exact_empties: exact_empties_for_nodes(limits.max_nodes.unwrap_or(u64::MAX)),
+            exact_empties: exact_empties_for_nodes(nodes),
             temperature: 0.0,
             seed: 0,
         }
     }
 }
+
+/// A cautious midgame search speed (nodes per millisecond; native code does about 3000, wasm
+/// somewhat less), to turn a time limit into a node count.
+pub const NODES_PER_MS: u64 = 1500;
 
 /// How many exact-solver nodes cost as much as one midgame node in a budget (the solver visits
 /// nodes about this much faster than the midgame search, which evaluates its leaves).
@@ -362,7 +371,7 @@ impl Ai {
             if let Some(sol) = solution {
                 if let Some(best) = sol.best {
                     result.best = best;
-                    result.score = sol.score * SCALE;
+                    result.score = final_value(sol.score);
                     result.depth = empties;
                     result.exact = true;
                     result.pv = vec![best];
@@ -371,7 +380,7 @@ impl Ai {
         }
         Analysis {
             best: Some(result.best),
-            score: result.score as f32 / SCALE as f32,
+            score: to_discs(result.score),
             depth: result.depth,
             exact: result.exact,
             nodes: result.nodes,

@@ -2,10 +2,14 @@
 //!
 //! An evaluation is a weighted sum of features of the position (mobility, potential mobility,
 //! corners, X- and C-squares, edges, stable discs, frontier, discs, parity), each measured for
-//! the side to move minus its opponent. The weights depend on the game phase (the number of
-//! empty squares) and are DATA: the text tables `weights/classic.txt` and
-//! `weights/inverse.txt`, parsed at compile time (a malformed table does not compile), so they
-//! can be re-learned without touching the code.
+//! the side to move minus its opponent, plus a table value for the configuration of each of the
+//! four edges (a pattern). The weights depend on the game phase (the number of empty squares)
+//! and are DATA: the text tables `weights/classic.txt` and `weights/inverse.txt`, parsed at
+//! compile time (a malformed table does not compile), and the edge tables
+//! `weights/classic_edges.rs` and `weights/inverse_edges.rs`, so they can be re-learned without
+//! touching the code. Both games have their own weights, fitted to game results (least squares
+//! for the features, then the edge tables on what remains) from self-play games, with exact
+//! scores from the solver for positions of 14 empties or fewer.
 //!
 //! Scores are in [`SCALE`] units per disc (1/100 disc), positive when the side to move is
 //! better under the game's goal.
@@ -63,10 +67,17 @@ impl EvalKind {
     pub fn evaluate(self, board: &Board) -> i32 {
         let f = features(board);
         let e = board.empty_count() as usize;
+        let edges = edge_indices(board.player, board.opponent);
         let v = match self {
-            EvalKind::Classic => dot(&CLASSIC.by_empties[e], &f),
-            EvalKind::Inverse => dot(&INVERSE.by_empties[e], &f),
-            EvalKind::NegatedClassic => -dot(&CLASSIC.by_empties[e], &f),
+            EvalKind::Classic => {
+                dot(&CLASSIC.by_empties[e], &f) + edge_score(&CLASSIC_EDGES, &edges, e)
+            }
+            EvalKind::Inverse => {
+                dot(&INVERSE.by_empties[e], &f) + edge_score(&INVERSE_EDGES, &edges, e)
+            }
+            EvalKind::NegatedClassic => {
+                -(dot(&CLASSIC.by_empties[e], &f) + edge_score(&CLASSIC_EDGES, &edges, e))
+            }
         };
         v.clamp(-MAX_EVAL, MAX_EVAL)
     }
@@ -200,6 +211,86 @@ const fn skip_spaces(b: &[u8], mut j: usize, end: usize) -> usize {
     j
 }
 
+/// The number of configurations of an edge (8 squares, 3 states each).
+pub const EDGE_CONFIGS: usize = 6561;
+
+/// Edge tables: for each anchor of [`ANCHORS`], the value (in [`SCALE`] units) of each edge
+/// configuration, indexed by [`edge_indices`]. Learned from games; symmetric under reversal of
+/// the edge, so the four edges share one table.
+pub type EdgeTable = [[i16; EDGE_CONFIGS]; ANCHORS.len()];
+
+/// The classic edge tables (data: `weights/classic_edges.rs`).
+pub static CLASSIC_EDGES: EdgeTable = include!("weights/classic_edges.rs");
+/// The inverse edge tables (data: `weights/inverse_edges.rs`).
+pub static INVERSE_EDGES: EdgeTable = include!("weights/inverse_edges.rs");
+
+/// The base-3 number whose digit `i` is bit `i` of the byte.
+static BASE3: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut v, mut pow, mut i) = (0u16, 1u16, 0);
+        while i < 8 {
+            if b >> i & 1 != 0 {
+                v += pow;
+            }
+            pow *= 3;
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// The configuration index of each edge (rows 1 and 8, columns a and h), squares in order
+/// from one corner to the other (digit `i`: 0 empty, 1 side to move, 2 opponent).
+#[inline]
+pub fn edge_indices(p: u64, o: u64) -> [usize; 4] {
+    #[inline(always)]
+    fn column(x: u64, shift: u32) -> usize {
+        (((x >> shift) & COL_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+    }
+    #[inline(always)]
+    fn index(p: usize, o: usize) -> usize {
+        BASE3[p] as usize + 2 * BASE3[o] as usize
+    }
+    [
+        index((p & 0xff) as usize, (o & 0xff) as usize),
+        index((p >> 56) as usize, (o >> 56) as usize),
+        index(column(p, 0), column(o, 0)),
+        index(column(p, 7), column(o, 7)),
+    ]
+}
+
+/// For each empties count: the anchor at or above it, and the interpolation position.
+static ANCHOR_OF: [(u8, u8, u8); 65] = {
+    let mut t = [(0u8, 0u8, 1u8); 65];
+    let mut e = 0;
+    while e < ANCHORS[0] {
+        let mut a = 0;
+        while ANCHORS[a + 1] > e {
+            a += 1;
+        }
+        let lo = ANCHORS[a + 1];
+        t[e] = (a as u8, (e - lo) as u8, (ANCHORS[a] - lo) as u8);
+        e += 1;
+    }
+    t
+};
+
+/// The edge part of the evaluation: the four edges' table values, interpolated by phase.
+#[inline]
+pub fn edge_score(table: &EdgeTable, edges: &[usize; 4], empties: usize) -> i32 {
+    let sum = |a: usize| edges.iter().map(|&i| table[a][i] as i32).sum::<i32>();
+    if empties >= ANCHORS[0] {
+        return sum(0);
+    }
+    let (a, t, span) = ANCHOR_OF[empties];
+    let (a, t, span) = (a as usize, t as i32, span as i32);
+    (sum(a + 1) * (span - t) + sum(a) * t) / span
+}
+
 #[inline]
 fn dot(w: &[i32; FEATURES], f: &[i32; FEATURES]) -> i32 {
     let mut s = 0;
@@ -298,13 +389,34 @@ mod tests {
 
     #[test]
     fn tables_interpolate_between_anchors() {
-        // mobility: 70 at 60 and 45, 60 at 30: halfway at 37/38 empties.
-        assert_eq!(CLASSIC.by_empties[60][0], 70);
-        assert_eq!(CLASSIC.by_empties[64][0], 70);
-        assert_eq!(CLASSIC.by_empties[30][0], 60);
-        assert_eq!(CLASSIC.by_empties[0][9], 100);
-        let mid = CLASSIC.by_empties[37][0];
-        assert!(mid > 60 && mid < 70, "{mid}");
+        let mut text = String::from("# a comment\n\nmobility 100 100 40 10 -5 # trailing\n");
+        for name in &FEATURE_NAMES[1..] {
+            text.push_str(&format!("{name} 1 2 3 4 5\n"));
+        }
+        let w = Weights::parse(&text);
+        assert_eq!(w.by_empties[64][0], 100);
+        assert_eq!(w.by_empties[60][0], 100);
+        assert_eq!(w.by_empties[45][0], 100);
+        assert_eq!(w.by_empties[30][0], 40);
+        // 37 empties: 7/15 of the way from 30 (40) to 45 (100).
+        assert_eq!(w.by_empties[37][0], (40 * 8 + 100 * 7) / 15);
+        assert_eq!(w.by_empties[0][0], -5);
+        assert_eq!(w.by_empties[0][10], 5);
+        assert_eq!(w.by_empties[15][3], 4);
+        // The embedded tables parse (at compile time) into the same shape.
+        assert_eq!(CLASSIC.by_empties.len(), 65);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of order")]
+    fn tables_reject_misnamed_lines() {
+        Weights::parse("mobilty 1 2 3 4 5\n");
+    }
+
+    #[test]
+    #[should_panic(expected = "5 integer weights")]
+    fn tables_reject_short_lines() {
+        Weights::parse("mobility 1 2 3 4\n");
     }
 
     #[test]
@@ -325,6 +437,53 @@ mod tests {
         assert_eq!(open_x_squares(e) & (1 << 9), 0);
         assert_eq!(open_c_squares(e) & 0b10, 0);
         assert_eq!(open_c_squares(e) & (1 << 8), 0);
+    }
+
+    #[test]
+    fn edge_indices_read_the_four_edges() {
+        // a1 own, h1 opponent: digits 1 at position 0 and 2 at position 7 of row 1; column a
+        // sees a1 as its first square, column h sees h1 as its first.
+        let p = 1u64;
+        let o = 1u64 << 7;
+        let idx = edge_indices(p, o);
+        assert_eq!(idx, [1 + 2 * 2187, 0, 1, 2]);
+        // h8 own: the last square of row 8 and of column h.
+        let idx = edge_indices(1 << 63, 0);
+        assert_eq!(idx, [0, 2187, 0, 2187]);
+        assert!(idx.iter().all(|&i| i < EDGE_CONFIGS));
+        assert_eq!(edge_indices(u64::MAX, 0), [3280; 4]);
+    }
+
+    #[test]
+    fn edge_tables_are_symmetric() {
+        // Reversing an edge (the same edge seen from its other corner) keeps its value.
+        let reverse = |mut i: usize| {
+            let mut r = 0;
+            for _ in 0..8 {
+                r = r * 3 + i % 3;
+                i /= 3;
+            }
+            r
+        };
+        for table in [&CLASSIC_EDGES, &INVERSE_EDGES] {
+            for a in 0..ANCHORS.len() {
+                for i in (0..EDGE_CONFIGS).step_by(7) {
+                    assert_eq!(table[a][i], table[a][reverse(i)]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn edge_score_interpolates() {
+        let e = edge_indices(0x81, 0);
+        for empties in 0..=64 {
+            let v = edge_score(&CLASSIC_EDGES, &e, empties);
+            let (lo, hi) = (0..ANCHORS.len())
+                .map(|a| e.iter().map(|&i| CLASSIC_EDGES[a][i] as i32).sum::<i32>())
+                .fold((i32::MAX, i32::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
+            assert!(v >= lo && v <= hi);
+        }
     }
 
     #[test]

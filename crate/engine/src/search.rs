@@ -3,18 +3,39 @@
 //! static evaluation of the child), within node, depth and time budgets.
 //!
 //! Scores are in [`eval::SCALE`](crate::eval::SCALE) units per disc, for the side to move.
-//! A finished game scores its exact disc difference under the rules; once the depth reaches the
-//! number of empty squares the search is exact.
+//! A finished game scores its exact disc difference under the rules plus [`WIN_BONUS`] for a
+//! win (minus for a loss), so that a sure win outranks any evaluation ([`to_discs`] takes the
+//! bonus off); once the depth reaches the number of empty squares the search is exact.
 
 use crate::ai::Clock;
 use crate::board::Board;
-use crate::eval::{EvalKind, SCALE};
+use crate::eval::{EvalKind, MAX_EVAL, SCALE};
 use crate::game::Rules;
 use crate::square::Square;
 use crate::tt::{Bound, Table, NO_MOVE};
 
 /// Above every score.
-pub const INF: i32 = 100 * SCALE;
+pub const INF: i32 = 1000 * SCALE;
+
+/// Added to the score of a won finished game (subtracted for a lost one): above every
+/// evaluation.
+pub const WIN_BONUS: i32 = MAX_EVAL + 1;
+
+/// The search score of a finished game won by `discs` (negative: lost; 0: a draw).
+#[inline]
+pub fn final_value(discs: i32) -> i32 {
+    discs * SCALE + discs.signum() * WIN_BONUS
+}
+
+/// A search score in discs: the evaluation, or the exact margin of a finished game.
+pub fn to_discs(score: i32) -> f32 {
+    let s = if score.abs() > MAX_EVAL {
+        score - score.signum() * WIN_BONUS
+    } else {
+        score
+    };
+    s as f32 / SCALE as f32
+}
 
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 2048;
@@ -92,12 +113,13 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// The exact score of a finished game for the side to move.
+    /// The search score of a finished game for the side to move ([`final_value`]).
     #[inline]
     pub fn final_score(&self, b: &Board) -> i32 {
-        self.rules
-            .score(b.player.count_ones(), b.opponent.count_ones())
-            * SCALE
+        final_value(
+            self.rules
+                .score(b.player.count_ones(), b.opponent.count_ones()),
+        )
     }
 
     #[inline]

@@ -79,7 +79,7 @@ fn legal_moves_in_random_games_both_rules() {
                 if let Some(best) = a.best {
                     assert_eq!(a.pv.first(), Some(&best));
                 }
-                let level = Level::new(1 + (i % 6) as u8).unwrap();
+                let level = Level::new(1 + (i % 4) as u8).unwrap();
                 let m = ai.choose_move(*b, rules, level, None, seed ^ i as u64);
                 check_move(b, m, &format!("level {} seed {seed} ply {i}", level.get()));
             }
