@@ -53,7 +53,12 @@ fn random_game(seed: u64) -> Vec<Board> {
 fn check_move(board: &Board, best: Option<Square>, what: &str) {
     let moves = board.moves();
     match best {
-        None => assert_eq!(moves, 0, "{what}: no move, but {} legal", moves.count_ones()),
+        None => assert_eq!(
+            moves,
+            0,
+            "{what}: no move, but {} legal",
+            moves.count_ones()
+        ),
         Some(sq) => assert_ne!(moves & sq.bit(), 0, "{what}: {sq} is not legal"),
     }
 }
@@ -104,7 +109,10 @@ fn pass_and_game_over_give_none() {
     assert_eq!(ai.choose_move(b, Rules::Inverse, Level::MAX, None, 1), None);
     let full = Board::new(u64::MAX >> 20, !(u64::MAX >> 20));
     assert!(full.is_game_over());
-    assert_eq!(ai.choose_move(full, Rules::Classic, Level::MIN, None, 1), None);
+    assert_eq!(
+        ai.choose_move(full, Rules::Classic, Level::MIN, None, 1),
+        None
+    );
 }
 
 #[test]
@@ -129,7 +137,11 @@ fn node_budgets_are_respected() {
     for n in 1..=Level::MAX.get() {
         let level = Level::new(n).unwrap();
         let a = ai.play_level(b, Rules::Classic, level, EvalKind::Classic, None, 3);
-        assert!(a.nodes <= level.spec().nodes + 1, "level {n}: {} nodes", a.nodes);
+        assert!(
+            a.nodes <= level.spec().nodes + 1,
+            "level {n}: {} nodes",
+            a.nodes
+        );
     }
 }
 
@@ -317,7 +329,11 @@ fn exact_scores_match_brute_force_minimax() {
                 assert_eq!(m.score, truth as f32, "midgame {rules:?} seed {seed}");
                 let best = a.best.unwrap();
                 let child = b.make_move(best, b.flips(best));
-                assert_eq!(-minimax(child, rules), truth, "the best move reaches the score");
+                assert_eq!(
+                    -minimax(child, rules),
+                    truth,
+                    "the best move reaches the score"
+                );
                 checked += 1;
             }
         }
@@ -331,7 +347,10 @@ fn exact_search_of_the_level_matches_minimax() {
     let mut ai = Ai::new(8);
     for seed in 40..46u64 {
         let game = random_game(seed);
-        let Some(b) = game.iter().find(|b| b.empty_count() == 10 && b.moves() != 0) else {
+        let Some(b) = game
+            .iter()
+            .find(|b| b.empty_count() == 10 && b.moves() != 0)
+        else {
             continue;
         };
         for rules in [Rules::Classic, Rules::Inverse] {
