@@ -141,12 +141,12 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 /// The squares whose whole line along the axis `shift` (1, 7, 8, 9) is occupied.
 fn full_lines(occupied: u64, shift: u32) -> u64 {
     let mut full = 0;
-    for sq in 0..64 {
+    for (sq, rays) in RAYS.iter().enumerate() {
         let line = match shift {
-            1 => RAYS[sq][0] | RAYS[sq][4],
-            8 => RAYS[sq][1] | RAYS[sq][5],
-            9 => RAYS[sq][2] | RAYS[sq][6],
-            _ => RAYS[sq][3] | RAYS[sq][7],
+            1 => rays[0] | rays[4],
+            8 => rays[1] | rays[5],
+            9 => rays[2] | rays[6],
+            _ => rays[3] | rays[7],
         } | 1 << sq;
         if occupied & line == line {
             full |= 1 << sq;

@@ -116,6 +116,9 @@ impl Board {
     }
 }
 
+/// The `(move, score)` pairs of an OBF line, `None` standing for a pass.
+pub type MoveScores = Vec<(Option<Square>, i32)>;
+
 /// A board with the colour of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -269,7 +272,7 @@ impl Position {
 
     /// Parses an OBF line: board, side, and optional `;`-separated move scores, `%` comments.
     /// Returns the position and the listed `(move, score)` pairs (`None` for a pass).
-    pub fn parse_obf(line: &str) -> Result<(Position, Vec<(Option<Square>, i32)>), ParseError> {
+    pub fn parse_obf(line: &str) -> Result<(Position, MoveScores), ParseError> {
         let line = line.split('%').next().unwrap_or("");
         let mut parts = line.split(';');
         let head = parts.next().unwrap_or("").trim();

@@ -24,7 +24,7 @@ mod square;
 pub mod tt;
 
 pub use ai::{Ai, Analysis, Clock, Level, LevelSpec, Limits, Options};
-pub use board::{Board, Color, Position, Start};
+pub use board::{Board, Color, MoveScores, Position, Start};
 pub use endgame::{Scoring, Solution, Solver};
 pub use error::{ParseError, PlayError, TranscriptError, TranscriptErrorKind};
 pub use eval::EvalKind;
