@@ -61,8 +61,9 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
 const SORT_MIN: u32 = 14;
 const RICH_ORDER_MIN: u32 = 8;
 const SORT_STEP: u32 = 2;
+const SORT_BASE: u32 = 14;
 const SORT_MAX_DEPTH: u32 = 6;
-const W_EVAL: i32 = 1 << 12;
+const W_EVAL: i32 = 1 << 14;
 const INF_EVAL: i32 = 1 << 16;
 
 /// A rough evaluation for move ordering: mobility (corners twice) and corners.
@@ -76,7 +77,7 @@ fn eval<const M: u8>(p: u64, o: u64) -> i32 {
     if M & INV != 0 {
         c = -c;
     }
-    m * 4 + c * 8 + potential_mobility(p, o) - potential_mobility(o, p)
+    m * 4 + c * 8 + (potential_mobility(p, o) - potential_mobility(o, p)) * 2
 }
 
 /// A depth-limited alpha-beta on [`eval`], for move ordering.
@@ -359,7 +360,7 @@ impl<'a, const M: u8> Search<'a, M> {
             let score = if sq as u8 == tt_move {
                 1 << 30
             } else if n >= SORT_MIN {
-                let d = ((n - SORT_MIN) / SORT_STEP + 1).min(SORT_MAX_DEPTH);
+                let d = ((n - SORT_BASE) / SORT_STEP + 1).min(SORT_MAX_DEPTH);
                 -eval_search::<M>(np, no, d, -INF_EVAL, INF_EVAL) * W_EVAL
                     - (legal_moves(np, no).count_ones() as i32) * W_MOBILITY
             } else {
