@@ -433,8 +433,32 @@ impl<'a, const M: u8> Search<'a, M> {
             }
             return -self.deep(o, p, -beta, -alpha, n);
         }
+        let pv = beta - alpha > 1;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        let mut a = alpha;
+        let mut rest = moves;
+        // The table's move first, before the cost of ordering the others.
+        if tt_move != NO_MOVE && moves & (1u64 << tt_move) != 0 {
+            let sq = tt_move as usize;
+            let f = flips(p, o, sq);
+            let v = -self.any(o ^ f, p ^ f ^ (1u64 << sq), -beta, -a, n - 1);
+            if self.aborted {
+                return 0;
+            }
+            best = v;
+            best_move = tt_move;
+            if v > a {
+                a = v;
+                if a >= beta {
+                    self.store(p, o, n, alpha, beta, best, best_move);
+                    return best;
+                }
+            }
+            rest &= !(1u64 << sq);
+        }
         let mut list = [Move::default(); 64];
-        let count = self.order(p, o, n, moves, tt_move, &mut list);
+        let count = self.order(p, o, n, rest, NO_MOVE, &mut list);
         if n >= ETC_MIN {
             for mv in &list[..count] {
                 let bit = 1u64 << mv.sq;
@@ -448,14 +472,11 @@ impl<'a, const M: u8> Search<'a, M> {
                 }
             }
         }
-        let pv = beta - alpha > 1;
-        let mut best = -INF;
-        let mut best_move = NO_MOVE;
-        let mut a = alpha;
+        let first = best == -INF;
         for (i, mv) in list[..count].iter().enumerate() {
             let bit = 1u64 << mv.sq;
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
-            let v = if i == 0 || !pv {
+            let v = if (i == 0 && first) || !pv {
                 -self.any(np, no, -beta, -a, n - 1)
             } else {
                 let v = -self.any(np, no, -a - 1, -a, n - 1);
