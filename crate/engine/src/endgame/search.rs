@@ -12,7 +12,6 @@ use super::tables::{
     parity_of, EdgeTables, CORNERS, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK, RAYS,
 };
 use super::tt::{Table, NO_MOVE};
-use crate::bitboard::legal_moves;
 
 /// Mode bit: the inverse game (fewer discs wins).
 pub const INV: u8 = 1;
@@ -140,6 +139,32 @@ fn end_score<const M: u8>(pc: i32, e: i32) -> i32 {
         }
     }
     d
+}
+
+/// The legal moves of `p` against `o`: on each axis, runs of `o` discs grown from `p` by
+/// doubling steps (a run holds at most six discs).
+#[inline(always)]
+fn legal_moves(p: u64, o: u64) -> u64 {
+    const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+    let inner = o & INNER;
+    (axis(p, inner, 1) | axis(p, o, 8) | axis(p, inner, 7) | axis(p, inner, 9)) & !(p | o)
+}
+
+/// Squares just beyond a run of `mask` discs that starts next to a disc of `p`, along the
+/// axis `s` in both directions.
+#[inline(always)]
+fn axis(p: u64, mask: u64, s: u32) -> u64 {
+    let mut up = mask & (p << s);
+    let mut down = mask & (p >> s);
+    up |= mask & (up << s);
+    down |= mask & (down >> s);
+    let pair_up = mask & (mask << s);
+    let pair_down = mask & (mask >> s);
+    up |= pair_up & (up << (2 * s));
+    down |= pair_down & (down >> (2 * s));
+    up |= pair_up & (up << (2 * s));
+    down |= pair_down & (down >> (2 * s));
+    (up << s) | (down >> s)
 }
 
 /// The discs of `o` flipped when `p` plays on the empty square `sq` (0 if none: the move
