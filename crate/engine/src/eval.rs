@@ -466,9 +466,9 @@ mod tests {
             r
         };
         for table in [&CLASSIC_EDGES, &INVERSE_EDGES] {
-            for a in 0..ANCHORS.len() {
+            for anchor in table.iter() {
                 for i in (0..EDGE_CONFIGS).step_by(7) {
-                    assert_eq!(table[a][i], table[a][reverse(i)]);
+                    assert_eq!(anchor[i], anchor[reverse(i)]);
                 }
             }
         }
