@@ -55,7 +55,7 @@ impl Args {
 /// True if `word` is a sequence of two-character transcript tokens: squares, `pa` or `--`.
 fn is_transcript(word: &str) -> bool {
     let b = word.as_bytes();
-    b.len() % 2 == 0
+    b.len().is_multiple_of(2)
         && b.chunks(2).all(|t| {
             t == b"--"
                 || t.eq_ignore_ascii_case(b"pa")
