@@ -25,7 +25,7 @@ pub const MAX_SCORE: i32 = 64;
 /// Positions with at least this many empties use fastest-first ordering.
 const FF_MIN: u32 = 7;
 /// Positions with at least this many empties use the transposition table.
-const TT_MIN: u32 = 8;
+const TT_MIN: u32 = 7;
 /// Positions with at least this many empties try the enhanced transposition cutoff.
 const ETC_MIN: u32 = 10;
 const W_MOBILITY: i32 = 1 << 12;
@@ -312,7 +312,10 @@ impl<'a, const M: u8> Search<'a, M> {
         }
         self.nodes += 1;
         let mut list = [Move::default(); 64];
-        let tt_move = self.tt.probe(p, o, Self::TAG).map_or(NO_MOVE, |h| h.best);
+        let tt_move = self
+            .tt
+            .probe(p, o, Self::TAG, n)
+            .map_or(NO_MOVE, |h| h.best);
         let count = self.order(p, o, n, moves, tt_move, &mut list);
         let mut best = -INF;
         let mut best_move = list[0].sq;
@@ -433,7 +436,7 @@ impl<'a, const M: u8> Search<'a, M> {
         }
         let mut tt_move = NO_MOVE;
         let hit = if n >= TT_MIN {
-            self.tt.probe(p, o, Self::TAG)
+            self.tt.probe(p, o, Self::TAG, n)
         } else {
             None
         };
@@ -488,7 +491,7 @@ impl<'a, const M: u8> Search<'a, M> {
             for mv in &list[..count] {
                 let bit = 1u64 << mv.sq;
                 let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
-                if let Some(hit) = self.tt.probe(np, no, Self::TAG) {
+                if let Some(hit) = self.tt.probe(np, no, Self::TAG, n - 1) {
                     if -hit.upper >= beta {
                         self.tt
                             .store(p, o, Self::TAG, n, -hit.upper, MAX_SCORE, mv.sq);

@@ -33,9 +33,16 @@ const EMPTY_MODE: u8 = 0;
 #[repr(C, align(64))]
 struct Bucket([Entry; 2]);
 
+/// Positions with fewer empties go to a small table that stays in the processor's cache:
+/// they are many, each cheap to redo.
+pub const SMALL_LIMIT: u32 = 10;
+/// Buckets of the small table (512 KB).
+const SMALL_BUCKETS: usize = 1 << 13;
+
 pub struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
+    small: Vec<Bucket>,
 }
 
 impl Table {
@@ -50,27 +57,49 @@ impl Table {
         Table {
             buckets: vec![Bucket::default(); n],
             mask: n - 1,
+            small: vec![Bucket::default(); SMALL_BUCKETS],
         }
     }
 
     pub fn clear(&mut self) {
         self.buckets.fill(Bucket::default());
+        self.small.fill(Bucket::default());
     }
 
     #[inline(always)]
-    fn index(&self, player: u64, opponent: u64) -> usize {
-        let h = (player ^ opponent.rotate_left(23))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(29)
-            ^ opponent.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        let h = h ^ (h >> 31);
-        (h as usize) & self.mask
+    fn bucket(&self, player: u64, opponent: u64, empties: u32) -> &Bucket {
+        let h = hash(player, opponent);
+        if empties < SMALL_LIMIT {
+            &self.small[h & (SMALL_BUCKETS - 1)]
+        } else {
+            &self.buckets[h & self.mask]
+        }
     }
 
+    #[inline(always)]
+    fn bucket_mut(&mut self, player: u64, opponent: u64, empties: u32) -> &mut Bucket {
+        let h = hash(player, opponent);
+        if empties < SMALL_LIMIT {
+            &mut self.small[h & (SMALL_BUCKETS - 1)]
+        } else {
+            &mut self.buckets[h & self.mask]
+        }
+    }
+}
+
+#[inline(always)]
+fn hash(player: u64, opponent: u64) -> usize {
+    let h = (player ^ opponent.rotate_left(23))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .rotate_left(29)
+        ^ opponent.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    (h ^ (h >> 31)) as usize
+}
+
+impl Table {
     #[inline]
-    pub fn probe(&self, player: u64, opponent: u64, mode: u8) -> Option<Hit> {
-        let i = self.index(player, opponent);
-        for e in &self.buckets[i].0 {
+    pub fn probe(&self, player: u64, opponent: u64, mode: u8, empties: u32) -> Option<Hit> {
+        for e in &self.bucket(player, opponent, empties).0 {
             if e.player == player && e.opponent == opponent && e.mode == mode {
                 return Some(Hit {
                     lower: e.lower as i32,
@@ -96,8 +125,7 @@ impl Table {
         best: u8,
     ) {
         debug_assert!(mode != EMPTY_MODE);
-        let i = self.index(player, opponent);
-        let pair = &mut self.buckets[i].0;
+        let pair = &mut self.bucket_mut(player, opponent, empties).0;
         for e in pair.iter_mut() {
             if e.player == player && e.opponent == opponent && e.mode == mode {
                 let lo = lower.max(e.lower as i32);
