@@ -232,6 +232,14 @@ struct Move {
 impl<'a, const M: u8> Search<'a, M> {
     /// The mode tag stored in the table (never 0).
     const TAG: u8 = M + 1;
+    /// Quadrants preferred by the parity ordering: odd ones, or even ones in the inverse game.
+    const PARITY_FLIP: u8 = if M & INV != 0 { 0xf } else { 0 };
+    /// The order of the square classes in the shallow layers.
+    const TIERS: [u64; 3] = if M & INV != 0 {
+        [PLAIN, RISKY, CORNERS]
+    } else {
+        [CORNERS, PLAIN, RISKY]
+    };
 
     pub fn new(
         tt: &'a mut Table,
@@ -376,7 +384,7 @@ impl<'a, const M: u8> Search<'a, M> {
         tt_move: u8,
         list: &mut [Move; 64],
     ) -> usize {
-        let parity_mask = QUADRANT_MASK[parity_of(!(p | o)) as usize];
+        let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
         let mut count = 0;
         let mut bits = moves;
         while bits != 0 {
@@ -396,7 +404,11 @@ impl<'a, const M: u8> Search<'a, M> {
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let mut s = -mobility * W_MOBILITY;
                 if n >= RICH_ORDER_MIN {
-                    s += corner_stability(no) * W_CORNER_STABILITY;
+                    if M & INV != 0 {
+                        s -= corner_stability(no) * W_CORNER_STABILITY;
+                    } else {
+                        s += corner_stability(no) * W_CORNER_STABILITY;
+                    }
                     s -= potential_mobility(np, no) * W_POTENTIAL;
                 }
                 if parity_mask & bit != 0 {
@@ -541,8 +553,8 @@ impl<'a, const M: u8> Search<'a, M> {
         }
         if n == 3 {
             let empties = !(p | o);
-            let odd = QUADRANT_MASK[parity as usize];
-            let x = sort_by_parity::<3>(empties, odd);
+            let odd = QUADRANT_MASK[(parity ^ Self::PARITY_FLIP) as usize];
+            let x = sort_by_parity::<3>(empties, odd, Self::TIERS);
             return self.solve3(p, o, alpha, beta, x);
         }
         self.nodes += 1;
@@ -553,17 +565,18 @@ impl<'a, const M: u8> Search<'a, M> {
             }
         }
         let empties = !(p | o);
-        let odd = QUADRANT_MASK[parity as usize];
+        let odd = QUADRANT_MASK[(parity ^ Self::PARITY_FLIP) as usize];
         let mut best = -INF;
         let mut a = alpha;
         let (e_odd, e_even) = (empties & odd, empties & !odd);
+        let [t1, t2, t3] = Self::TIERS;
         for set in [
-            e_odd & CORNERS,
-            e_odd & PLAIN,
-            e_odd & RISKY,
-            e_even & CORNERS,
-            e_even & PLAIN,
-            e_even & RISKY,
+            e_odd & t1,
+            e_odd & t2,
+            e_odd & t3,
+            e_even & t1,
+            e_even & t2,
+            e_even & t3,
         ] {
             let mut bits = set;
             while bits != 0 {
@@ -608,7 +621,11 @@ impl<'a, const M: u8> Search<'a, M> {
     fn solve4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
         self.nodes += 1;
         let empties = !(p | o);
-        let x = sort_by_parity::<4>(empties, QUADRANT_MASK[parity as usize]);
+        let x = sort_by_parity::<4>(
+            empties,
+            QUADRANT_MASK[(parity ^ Self::PARITY_FLIP) as usize],
+            Self::TIERS,
+        );
         let mut best = -INF;
         let mut a = alpha;
         for i in 0..4 {
@@ -787,17 +804,18 @@ impl<'a, const M: u8> Search<'a, M> {
 
 /// The `N` empty squares, those of odd quadrants first.
 #[inline(always)]
-fn sort_by_parity<const N: usize>(empties: u64, odd: u64) -> [usize; N] {
+fn sort_by_parity<const N: usize>(empties: u64, odd: u64, tiers: [u64; 3]) -> [usize; N] {
     let mut x = [0usize; N];
     let mut k = 0;
     let (e_odd, e_even) = (empties & odd, empties & !odd);
+    let [t1, t2, t3] = tiers;
     for set in [
-        e_odd & CORNERS,
-        e_odd & PLAIN,
-        e_odd & RISKY,
-        e_even & CORNERS,
-        e_even & PLAIN,
-        e_even & RISKY,
+        e_odd & t1,
+        e_odd & t2,
+        e_odd & t3,
+        e_even & t1,
+        e_even & t2,
+        e_even & t3,
     ] {
         let mut bits = set;
         while bits != 0 && k < N {
