@@ -2,10 +2,21 @@
 //! that the leaf scoring costs nothing at run time.
 //!
 //! Layers, by the number of empty squares `n`:
-//! - `n >= TT_MIN`: transposition table, enhanced transposition cutoff, stability cutoff,
-//!   fastest-first move ordering, principal variation search;
-//! - `5 <= n < TT_MIN`: plain alpha-beta over the empty squares, odd quadrants first;
-//! - `n <= 4`: specialised code; the last move counts flips without making the move.
+//! - `n >= 7` ([`Search::deep`]): transposition table (a small cache-resident one below 10
+//!   empties), table move first, stability cutoff, fastest-first ordering (fewest opponent
+//!   replies, corner stability, potential mobility, parity), enhanced transposition cutoff
+//!   from 10 empties, and from 14 empties an ordering by a shallow alpha-beta on a mobility
+//!   evaluation (1 ply at 14 empties, one more every 2 empties, at most 6); principal
+//!   variation search;
+//! - `5 <= n < 7` ([`Search::shallow`]): plain alpha-beta over the empty squares, preferred
+//!   quadrants first (odd ones in the classic game, even ones in the inverse game), then by
+//!   square class (corners first in the classic game, last in the inverse game);
+//! - `n <= 4`: specialised code in the same order; the last move counts its flips without
+//!   making the move.
+//!
+//! Stable discs bound the score: those of the side whose discs count against the side to
+//! move bound it from above (the opponent's in the classic game, its own in the inverse game),
+//! the others from below.
 
 use super::stability::count_stable;
 use super::tables::{
@@ -28,6 +39,7 @@ const FF_MIN: u32 = 7;
 const TT_MIN: u32 = 7;
 /// Positions with at least this many empties try the enhanced transposition cutoff.
 const ETC_MIN: u32 = 10;
+/// Weights of the fastest-first ordering.
 const W_MOBILITY: i32 = 1 << 12;
 const W_CORNER_STABILITY: i32 = 1 << 9;
 const W_POTENTIAL: i32 = 1 << 5;
@@ -57,7 +69,9 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
     (near & !(p | o)).count_ones() as i32
 }
 
+/// The ordering by a shallow search on [`eval`] from this many empties; its depth.
 const SORT_MIN: u32 = 14;
+/// Corner stability and potential mobility join the ordering from this many empties.
 const RICH_ORDER_MIN: u32 = 8;
 const SORT_STEP: u32 = 2;
 const SORT_BASE: u32 = 14;
@@ -112,6 +126,7 @@ fn eval_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i3
     best
 }
 
+/// The shallow layer tries the stability cutoff from this many empties.
 const SHALLOW_STABILITY_MIN: u32 = 6;
 
 /// C-squares (edge squares next to a corner) and X-squares (diagonally next to a corner):
