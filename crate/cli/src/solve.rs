@@ -67,7 +67,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         let position = match Position::parse_obf(text) {
             Ok((position, _)) => position,
             Err(e) => {
-                eprintln!("line {number}: {e}");
+                eprintln!("line {number}: not an OBF position: {e}");
                 bad += 1;
                 continue;
             }
@@ -107,7 +107,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     );
     if bad + timeouts > 0 {
         return Err(format!(
-            "{bad} line(s) could not be read, {timeouts} position(s) timed out"
+            "{bad} line(s) could not be parsed, {timeouts} position(s) timed out"
         ));
     }
     Ok(())

@@ -206,25 +206,77 @@ fn flips(p: u64, o: u64, sq: usize) -> u64 {
 }
 
 /// The number of discs flipped when `p` plays on `sq`, the only empty square (all other
-/// squares are `p`'s or the opponent's).
+/// squares are `p`'s or the opponent's): the four lines through `sq`, each packed into a byte,
+/// looked up in [`LINE_FLIPS`].
 #[inline(always)]
 fn last_flip_count(p: u64, sq: usize) -> i32 {
-    let rays = &RAYS[sq];
-    let mut f = 0u64;
-    for &ray in &rays[..4] {
-        let s = ray & p;
-        let first = s & s.wrapping_neg();
-        // `first - 1` wraps to all ones when `s` is 0: then nothing flips.
-        f |= ray & first.wrapping_sub(1) & (0u64.wrapping_sub((s != 0) as u64));
-    }
-    for &ray in &rays[4..] {
-        let s = ray & p;
-        if s != 0 {
-            let hi = 63 - s.leading_zeros();
-            f |= ray & (u64::MAX << hi << 1);
+    const COLUMN_A: u64 = 0x0101_0101_0101_0101;
+    let (col, row) = (sq & 7, sq >> 3);
+    let row_bits = (p >> (row * 8)) as u8 as usize;
+    let col_bits = (((p >> col) & COLUMN_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let (diag, anti) = DIAGONALS[sq];
+    let diag_bits = ((p & diag).wrapping_mul(COLUMN_A) >> 56) as usize;
+    let anti_bits = ((p & anti).wrapping_mul(COLUMN_A) >> 56) as usize;
+    (LINE_FLIPS[col][row_bits] as i32)
+        + (LINE_FLIPS[row][col_bits] as i32)
+        + (LINE_FLIPS[col][diag_bits] as i32)
+        + (LINE_FLIPS[col][anti_bits] as i32)
+}
+
+/// `LINE_FLIPS[x][line]`: the discs flipped on an 8-square line when its owner plays on `x`,
+/// the bits of `line` being its discs and every other square the opponent's. Squares off a
+/// short diagonal read as opponent discs up to the end of the byte, which holds no own disc,
+/// so they never flip anything.
+static LINE_FLIPS: [[u8; 256]; 8] = build_line_flips();
+
+const fn build_line_flips() -> [[u8; 256]; 8] {
+    let mut t = [[0u8; 256]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut n = 0;
+            // Toward bit 0.
+            let mut i = x as i32 - 1;
+            let mut run = 0;
+            while i >= 0 && line & (1 << i) == 0 {
+                run += 1;
+                i -= 1;
+            }
+            if i >= 0 {
+                n += run;
+            }
+            // Toward bit 7.
+            let mut i = x + 1;
+            let mut run = 0;
+            while i < 8 && line & (1 << i) == 0 {
+                run += 1;
+                i += 1;
+            }
+            if i < 8 {
+                n += run;
+            }
+            t[x][line] = n as u8;
+            line += 1;
         }
+        x += 1;
     }
-    f.count_ones() as i32
+    t
+}
+
+/// The two diagonals through each square (the square excluded): a1-h8 direction, h1-a8
+/// direction.
+static DIAGONALS: [(u64, u64); 64] = build_diagonals();
+
+const fn build_diagonals() -> [(u64, u64); 64] {
+    let mut out = [(0u64, 0u64); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        // RAYS order: E, S, SE, SW, W, N, NW, NE.
+        out[sq] = (RAYS[sq][2] | RAYS[sq][6], RAYS[sq][3] | RAYS[sq][7]);
+        sq += 1;
+    }
+    out
 }
 
 pub struct Search<'a, const M: u8> {
