@@ -17,7 +17,7 @@ use reversi_learn::fit::{
     edge_value, fit_edges, fit_linear, linear_value, phase_shares, reverse_edge, solve_spd, Edges,
     Linear, Row, PHASES,
 };
-use reversi_learn::selfplay::Sample;
+use reversi_learn::selfplay::{play_games, Sample};
 use reversi_learn::{run, Config};
 
 /// Uniform in [0, 1).
@@ -300,4 +300,33 @@ fn tiny_run_writes_loadable_deterministic_files() {
     let text = std::fs::read_to_string(&report.weights_file).unwrap();
     assert_ne!(text, outputs[0].0);
     std::fs::remove_dir_all(&other.out).unwrap();
+}
+
+#[test]
+fn final_result_labels_agree_with_the_solver() {
+    // The solver does not change the games: with and without it, the same positions. At one
+    // empty square the last move is forced, so the final result is the exact score.
+    for rules in [Rules::Classic, Rules::Inverse] {
+        let config = Config {
+            rules,
+            ..Config::default()
+        };
+        let mut play = config.play();
+        play.exact_empties = 0;
+        let results = play_games(&play, 3, 0..30, 1, &mut |_| {});
+        play.exact_empties = 1;
+        let exact = play_games(&play, 3, 0..30, 1, &mut |_| {});
+        assert_eq!(results.len(), exact.len());
+        let mut checked = 0;
+        for (r, e) in results.iter().zip(&exact) {
+            assert_eq!(r.board, e.board);
+            assert!(!r.exact);
+            assert_eq!(e.exact, e.board.empty_count() <= 1);
+            if e.exact {
+                assert_eq!(r.target, e.target, "{rules:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "{checked} positions at one empty");
+    }
 }
