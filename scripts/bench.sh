@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests; nothing here asserts a time): perft and the FFO endgame suites,
 # natively and in WebAssembly under Node, single thread, medians of several runs.
-# usage: scripts/bench.sh [perft|ffo|all] (default all)
+# usage: scripts/bench.sh [perft|ffo|all] (default all); RUNS=N sets the runs (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -22,4 +22,22 @@ if [ "$what" = perft ] || [ "$what" = all ]; then
     printf "native: median %.3f s, %.0f M leaves/s\n", n, 212258800 / n / 1e6;
     printf "wasm:   median %.3f s, %.0f M leaves/s\n", w, 212258800 / w / 1e6;
     printf "wasm speed / native speed: %.2f\n", n / w }'
+fi
+
+if [ "$what" = ffo ] || [ "$what" = all ]; then
+  data=crate/engine/tests/data
+  head -n 10 "$data/fforum-40-59.obf" > target-wasm/fforum-40-49.obf
+  for suite in "$data/fforum-20-39.obf" target-wasm/fforum-40-49.obf; do
+    name=$(basename "$suite" .obf)
+    echo "== $name, exact, empties to the winner, $runs runs each"
+    native=$(for _ in $(seq "$runs"); do
+      ./target/release/reversi solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
+        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p'
+    done | median)
+    wasmt=$(for _ in $(seq "$runs"); do
+      node scripts/bench-wasm.mjs "$wasm" ffo "$suite" | sed -nE 's/.*total: ([0-9.]+) s/\1/p'
+    done | median)
+    awk -v n="$native" -v w="$wasmt" 'BEGIN {
+      printf "native: median %.2f s\nwasm:   median %.2f s\nwasm time / native time: %.2f\n", n, w, w / n }'
+  done
 fi

@@ -14,3 +14,51 @@ pub extern "C" fn bench_perft(depth: u32, pass_is_ply: u32) -> u64 {
     };
     perft(Position::standard().board, depth, rule)
 }
+
+use std::cell::RefCell;
+
+use reversi::{Rules, Scoring, Solver};
+
+/// Transposition table of the solver, as the CLI's `reversi solve` default.
+const SOLVER_TABLE_MB: usize = 64;
+
+thread_local! {
+    static INPUT: RefCell<[u8; 256]> = const { RefCell::new([0; 256]) };
+    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+    static NODES: RefCell<u64> = const { RefCell::new(0) };
+}
+
+/// Where the caller writes an OBF line (at most 256 bytes) before `bench_solve`.
+#[no_mangle]
+pub extern "C" fn bench_input_buffer() -> *mut u8 {
+    INPUT.with(|b| b.borrow_mut().as_mut_ptr())
+}
+
+/// Solves the OBF position of the first `len` bytes of the input buffer exactly (classic,
+/// empties to the winner, as `reversi solve --empties-to-winner`); returns the score, or
+/// `i32::MIN` for a line that does not parse. One solver (and table) serves all calls.
+#[no_mangle]
+pub extern "C" fn bench_solve(len: usize) -> i32 {
+    let line = INPUT.with(|b| String::from_utf8_lossy(&b.borrow()[..len.min(256)]).into_owned());
+    let Ok((position, _)) = reversi::Position::parse_obf(&line) else {
+        return i32::MIN;
+    };
+    SOLVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let solver = slot.get_or_insert_with(|| Solver::new(SOLVER_TABLE_MB));
+        let solution = solver.solve(
+            position.board,
+            Rules::Classic,
+            Scoring::EmptiesToWinner,
+            &mut |_| false,
+        );
+        NODES.with(|n| *n.borrow_mut() = solver.nodes());
+        solution.map_or(i32::MIN, |s| s.score)
+    })
+}
+
+/// Nodes of the last `bench_solve`.
+#[no_mangle]
+pub extern "C" fn bench_nodes() -> u64 {
+    NODES.with(|n| *n.borrow())
+}
