@@ -39,7 +39,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             rules: Rules::Classic,
-            games: 2000,
+            games: 8000,
             seed: 1,
             out: PathBuf::from("learned"),
             exact_empties: 14,
@@ -49,7 +49,7 @@ impl Default for Config {
             ridge: 1.0,
             edge_ridge: 30.0,
             iterations: 100,
-            validate: 200,
+            validate: 1000,
             threads: 1,
         }
     }
@@ -96,8 +96,8 @@ impl std::error::Error for ArgError {}
 pub const USAGE: &str = "\
 usage: reversi-learn [options]
   --rules classic|inverse   the game whose weights are learned (classic)
-  --games N                 self-play training games (2000)
-  --seed S                  seed of the games and of the fit (1)
+  --games N                 self-play training games (8000)
+  --seed S                  seed of the self-play games (1)
   --out DIR                 where <rules>.txt and <rules>_edges.rs are written (learned)
   --exact-empties N         exact solver labels at N empties or fewer, 0..=20 (14)
   --depth D                 self-play search depth, 1..=10 (3)
@@ -106,7 +106,7 @@ usage: reversi-learn [options]
   --ridge R                 ridge of the feature-weight fit, >= 0 (1)
   --edge-ridge R            ridge of the edge-table fit, >= 0 (30)
   --iterations N            conjugate-gradient iterations of the edge-table fit (100)
-  --validate N              held-out games comparing new and shipped weights (200)
+  --validate N              held-out games comparing new and shipped weights (1000)
   --threads T               worker threads, 1..=64; results do not depend on it (1)";
 
 /// Parses the arguments (without the program name).
