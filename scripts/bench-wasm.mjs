@@ -1,6 +1,7 @@
 // Times the engine's benchmark kernels in WebAssembly under Node.
 // usage: node scripts/bench-wasm.mjs WASM_FILE perft DEPTH [RUNS]
 //        node scripts/bench-wasm.mjs WASM_FILE ffo OBF_FILE [FIRST_N_LINES]
+//        node scripts/bench-wasm.mjs WASM_FILE midgame [POSITIONS] [TIME_MS]
 // Prints one line per run and the median; timing only, no assertions.
 import { readFileSync } from 'node:fs';
 
@@ -9,7 +10,8 @@ if (!file || !kernel) {
   console.error('usage: node scripts/bench-wasm.mjs WASM_FILE perft DEPTH [RUNS] | ffo OBF_FILE [N]');
   process.exit(2);
 }
-const { instance } = await WebAssembly.instantiate(readFileSync(file), {});
+const imports = { env: { now_ms: () => performance.now() } };
+const { instance } = await WebAssembly.instantiate(readFileSync(file), imports);
 const wasm = instance.exports;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -41,6 +43,22 @@ if (kernel === 'perft') {
     console.log(`wasm ffo line ${i + 1}: score ${score} in ${secs.toFixed(3)} s, ${Number(wasm.bench_nodes())} nodes`);
   }
   console.log(`wasm ffo total: ${total.toFixed(3)} s`);
+} else if (kernel === 'midgame') {
+  // The same positions and options as `reversi bench` (10 positions after 20 plies, 1 s).
+  const count = Number(arg ?? 10);
+  const ms = Number(extra ?? 1000);
+  const depths = [];
+  const rates = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const depth = wasm.bench_midgame(i, count, 20, ms);
+    const elapsed = performance.now() - t0;
+    const nodes = Number(wasm.bench_nodes());
+    depths.push(depth);
+    rates.push(nodes / elapsed);
+    console.log(`wasm midgame ${i + 1}: depth ${depth}, ${nodes} nodes, ${(nodes / elapsed).toFixed(0)} knodes/s, ${elapsed.toFixed(0)} ms`);
+  }
+  console.log(`wasm midgame median: depth ${median(depths)}, ${median(rates).toFixed(0)} knodes/s`);
 } else {
   console.error(`unknown kernel ${kernel}`);
   process.exit(2);

@@ -62,3 +62,43 @@ pub extern "C" fn bench_solve(len: usize) -> i32 {
 pub extern "C" fn bench_nodes() -> u64 {
     NODES.with(|n| *n.borrow())
 }
+
+/// The midgame benchmark of `reversi bench` (its default positions and options): searches
+/// position `index` of the random openings (`count` positions after `plies` plies, seed 1)
+/// for `time_ms` milliseconds and returns the depth reached; `bench_nodes` gives the nodes.
+#[no_mangle]
+pub extern "C" fn bench_midgame(index: u32, count: u32, plies: u32, time_ms: f64) -> u32 {
+    let positions = reversi::random_openings(count as usize, plies, 1);
+    let Some(position) = positions.get(index as usize) else {
+        return 0;
+    };
+    let rules = Rules::Classic;
+    let limits = reversi::Limits {
+        max_nodes: None,
+        max_time_ms: Some(time_ms),
+        max_depth: None,
+        clock: Some(js_clock),
+    };
+    let options = reversi::Options {
+        eval: reversi::EvalKind::for_rules(rules),
+        exact_empties: 0,
+        temperature: 0.0,
+        seed: 0,
+    };
+    let mut ai = reversi::Ai::new(32);
+    let analysis = ai.analyze(position.board, rules, &limits, &options);
+    NODES.with(|n| *n.borrow_mut() = analysis.nodes);
+    analysis.depth
+}
+
+#[link(wasm_import_module = "env")]
+extern "C" {
+    /// Milliseconds from the host's monotonic clock (`performance.now()`).
+    fn now_ms() -> f64;
+}
+
+fn js_clock() -> f64 {
+    // SAFETY: `now_ms` is a plain import provided by the host; it takes nothing and returns a
+    // number.
+    unsafe { now_ms() }
+}

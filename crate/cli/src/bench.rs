@@ -5,10 +5,9 @@
 //! `--level N`, each position is played at that level instead (its budget, the native clock).
 
 use reversi::ai::native_clock;
-use reversi::{Ai, EvalKind, Level, Limits, Options, Position, Rules};
+use reversi::{random_openings, Ai, EvalKind, Level, Limits, Options, Position, Rules};
 
 use crate::args::Args;
-use crate::matches::openings;
 
 const FFO_20_39: &str = include_str!("../../engine/tests/data/fforum-20-39.obf");
 const FFO_40_59: &str = include_str!("../../engine/tests/data/fforum-40-59.obf");
@@ -50,7 +49,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             .collect::<Result<_, _>>()
             .map_err(|e| format!("embedded FFO data: {e}"))?
     } else {
-        openings(count, plies, seed)
+        random_openings(count, plies, seed)
     };
     let positions = &positions[..count.min(positions.len())];
     let mut ai = Ai::new(tt);

@@ -5,10 +5,9 @@
 //! noise), `nN` (node budget N), `eN` (solve exactly from N empties), or an evaluation name
 //! (`classic`, `inverse`, `negated`). Examples: `5`, `6:negated`, `d4:inverse`, `d8:n50000`.
 
-use std::collections::HashSet;
-
-use reversi::ai::splitmix64;
-use reversi::{Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules, Square};
+use reversi::{
+    random_openings, Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules,
+};
 
 use crate::args::Args;
 
@@ -91,42 +90,6 @@ impl Player {
     }
 }
 
-/// Distinct positions after `plies` random moves from the standard start (fewer if there are
-/// not that many), deterministic by `seed`.
-pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Position> {
-    let mut state = seed;
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut attempts = 0;
-    while out.len() < count && attempts < count * 50 + 1000 {
-        attempts += 1;
-        let mut pos = Position::standard();
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = pos.board.moves();
-            if moves == 0 {
-                ok = false;
-                break;
-            }
-            let k = (splitmix64(&mut state) % moves.count_ones() as u64) as usize;
-            let sq = Square::iter_bits(moves)
-                .nth(k)
-                .unwrap_or_else(|| unreachable!());
-            pos = match pos.play(sq) {
-                Ok(p) => p,
-                Err(_) => {
-                    ok = false;
-                    break;
-                }
-            };
-        }
-        if ok && seen.insert(pos.board_string() + &pos.side.symbol().to_string()) {
-            out.push(pos);
-        }
-    }
-    out
-}
-
 /// Plays one game from `start`; returns (discs of the first player, discs of the second).
 /// The side to move at `start` is played by `first`.
 fn play_game(
@@ -188,7 +151,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let starts = openings(games.div_ceil(2), plies, seed);
+    let starts = random_openings(games.div_ceil(2), plies, seed);
     let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
     let (mut wins, mut draws, mut losses, mut margin) = (0u32, 0u32, 0u32, 0i64);
     let mut played = 0usize;
@@ -271,15 +234,5 @@ mod tests {
         assert!(Player::parse("11").is_err());
         assert!(Player::parse("inverse").is_err());
         assert!(Player::parse("dx").is_err());
-    }
-
-    #[test]
-    fn openings_are_distinct_and_deterministic() {
-        let a = openings(30, 6, 7);
-        assert_eq!(a.len(), 30);
-        assert_eq!(a, openings(30, 6, 7));
-        let set: HashSet<String> = a.iter().map(|p| p.to_obf()).collect();
-        assert_eq!(set.len(), 30);
-        assert!(a.iter().all(|p| p.board.empty_count() == 54));
     }
 }
