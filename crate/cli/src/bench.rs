@@ -1,11 +1,20 @@
-//! `reversi bench`: midgame search speed. Searches each of a set of positions for a fixed time
+//! `reversi bench [perft|midgame|endgame|all]` (default all): the engine's benchmarks in one
+//! command. Timing only: nothing here is a test (the endgame part still checks each score).
+//!
+//! - perft: perft 11 from the standard start.
+//! - endgame: exact solving of FFO 20-39 and 40-49 (empties to the winner), a fresh solver
+//!   with a 64 MB table, per-position and total time and nodes.
+//! - midgame: searches each of a set of positions for a fixed time
 //! (default 1000 ms, no exact solving) and prints the depth reached, the nodes and nodes per
 //! second, then the medians. Positions: after `--plies` (default 20) random moves from the
 //! standard start (deterministic by `--seed`), or the FFO test positions with `--ffo`. With
 //! `--level N`, each position is played at that level instead (its budget, the native clock).
 
 use reversi::ai::native_clock;
-use reversi::{random_openings, Ai, EvalKind, Level, Limits, Options, Position, Rules};
+use reversi::{
+    perft, random_openings, Ai, EvalKind, Level, Limits, Options, PassRule, Position, Rules,
+    Scoring, Solver,
+};
 
 use crate::args::Args;
 
@@ -13,6 +22,95 @@ const FFO_20_39: &str = include_str!("../../engine/tests/data/fforum-20-39.obf")
 const FFO_40_59: &str = include_str!("../../engine/tests/data/fforum-40-59.obf");
 
 pub fn run(argv: &[String]) -> Result<(), String> {
+    let (what, rest) = match argv.first().map(String::as_str) {
+        Some(w @ ("perft" | "midgame" | "endgame" | "all")) => (w, &argv[1..]),
+        Some(w) if !w.starts_with("--") => {
+            return Err(format!(
+                "unknown benchmark '{w}' (perft, midgame, endgame or all)"
+            ))
+        }
+        _ => ("all", argv),
+    };
+    if !matches!(what, "midgame" | "all") {
+        // Only the midgame benchmark takes options.
+        Args::new(rest).positional(0)?;
+    }
+    if matches!(what, "perft" | "all") {
+        perft_bench();
+    }
+    if matches!(what, "endgame" | "all") {
+        endgame_bench()?;
+    }
+    if matches!(what, "midgame" | "all") {
+        midgame_bench(rest)?;
+    }
+    Ok(())
+}
+
+fn perft_bench() {
+    let t0 = native_clock();
+    let leaves = perft(Position::standard().board, 11, PassRule::PassIsPly);
+    let secs = (native_clock() - t0) / 1000.0;
+    println!(
+        "perft 11: {leaves} leaves in {secs:.3} s, {:.0} M leaves/s",
+        leaves as f64 / secs / 1e6
+    );
+}
+
+fn endgame_bench() -> Result<(), String> {
+    let suites = [
+        ("FFO 20-39", FFO_20_39.lines().collect::<Vec<_>>()),
+        ("FFO 40-49", FFO_40_59.lines().take(10).collect::<Vec<_>>()),
+    ];
+    for (name, lines) in suites {
+        println!("{name}: exact, empties to the winner");
+        let mut solver = Solver::new(64);
+        let (mut total_ms, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
+        for (i, line) in lines.iter().enumerate() {
+            let (pos, scores) =
+                Position::parse_obf(line).map_err(|e| format!("embedded FFO data: {e}"))?;
+            let t0 = native_clock();
+            let solution = solver
+                .solve(
+                    pos.board,
+                    Rules::Classic,
+                    Scoring::EmptiesToWinner,
+                    &mut |_| false,
+                )
+                .ok_or("the solver stopped without a limit")?;
+            let ms = native_clock() - t0;
+            let listed = scores.first().map(|&(_, s)| s);
+            let right = listed == Some(solution.score)
+                && scores
+                    .iter()
+                    .any(|&(m, s)| m == solution.best && s == solution.score);
+            wrong += usize::from(!right);
+            total_ms += ms;
+            total_nodes += solver.nodes();
+            println!(
+                "  {:2}  {} empties  {:>4} {:+3}  {:11} nodes  {:8.0} ms  {}",
+                i + 1,
+                pos.board.empty_count(),
+                solution.best.map_or("pass".to_string(), |s| s.to_string()),
+                solution.score,
+                solver.nodes(),
+                ms,
+                if right { "ok" } else { "WRONG" }
+            );
+        }
+        println!(
+            "{name}: {:.2} s, {total_nodes} nodes, {:.1} M nodes/s, {wrong} wrong",
+            total_ms / 1000.0,
+            total_nodes as f64 / total_ms / 1000.0
+        );
+        if wrong > 0 {
+            return Err(format!("{name}: {wrong} position(s) solved wrong"));
+        }
+    }
+    Ok(())
+}
+
+fn midgame_bench(argv: &[String]) -> Result<(), String> {
     let mut args = Args::new(argv);
     let rules = if args.flag("--inverse") {
         Rules::Inverse

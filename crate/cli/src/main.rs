@@ -21,7 +21,7 @@ const USAGE: &str = "usage:
       Prints A's wins, draws, losses, mean disc margin and score percentage.
   reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
   reversi nboard [--inverse]    (NBoard protocol 2 on stdin/stdout)
-  reversi bench [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]";
+  reversi bench [perft|midgame|endgame|all] [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
