@@ -4,9 +4,10 @@
 //! - perft: perft 11 from the standard start.
 //! - endgame: exact solving of FFO 20-39 and 40-49 (empties to the winner), a fresh solver
 //!   with a 64 MB table, per-position and total time and nodes.
-//! - midgame: searches each of a set of positions for a fixed time
-//! (default 1000 ms, no exact solving) and prints the depth reached, the nodes and nodes per
-//! second, then the medians. Positions: after `--plies` (default 20) random moves from the
+//! - midgame: searches each of a set of positions for a fixed time (default 1000 ms, no exact
+//!   solving) and prints the depth reached, the nodes and nodes per second, then the medians.
+//!
+//! Midgame positions: after `--plies` (default 20) random moves from the
 //! standard start (deterministic by `--seed`), or the FFO test positions with `--ffo`. With
 //! `--level N`, each position is played at that level instead (its budget, the native clock).
 
