@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests; nothing here asserts a time): perft and the FFO endgame suites,
 # natively and in WebAssembly under Node, single thread, medians of several runs.
-# usage: scripts/bench.sh [perft|ffo|all] (default all); RUNS=N sets the runs (default 5)
+# usage: scripts/bench.sh [perft|ffo|midgame|all] (default all); RUNS=N sets the runs (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -40,4 +40,10 @@ if [ "$what" = ffo ] || [ "$what" = all ]; then
     awk -v n="$native" -v w="$wasmt" 'BEGIN {
       printf "native: median %.2f s\nwasm:   median %.2f s\nwasm time / native time: %.2f\n", n, w, w / n }'
   done
+fi
+
+if [ "$what" = midgame ] || [ "$what" = all ]; then
+  echo "== midgame: 10 positions after 20 random plies, 1 s each (depth reached, speed)"
+  echo "native: $(./target/release/reversi bench midgame | tail -n 1)"
+  echo "wasm:   $(node scripts/bench-wasm.mjs "$wasm" midgame 10 1000 | tail -n 1)"
 fi
