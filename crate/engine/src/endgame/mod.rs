@@ -129,6 +129,7 @@ impl Solver {
             Scoring::DiscsOnBoard => 0,
             Scoring::EmptiesToWinner => ETW,
         };
+        self.table.new_search();
         let result = match mode {
             0 => run_mode::<0>(&mut self.table, stop, p, o, alpha, beta, root),
             INV => run_mode::<INV>(&mut self.table, stop, p, o, alpha, beta, root),

@@ -1,9 +1,12 @@
 //! The search itself, generic over the game and the scoring (`M`, see [`INV`] and [`ETW`]) so
 //! that the leaf scoring costs nothing at run time.
 //!
+//! The root ([`Search::root`]) searches from 14 empties with an aspiration window around the
+//! score guessed by a 6-ply search on the fitted midgame evaluation ([`crate::eval`]).
+//!
 //! Layers, by the number of empty squares `n`:
 //! - `n >= 7` ([`Search::deep`]): transposition table (a small cache-resident one below 10
-//!   empties), table move first, stability cutoff, fastest-first ordering (fewest opponent
+//!   empties; entries of earlier searches are replaced first), table move first, stability cutoff, fastest-first ordering (fewest opponent
 //!   replies, corner stability, potential mobility, parity), enhanced transposition cutoff
 //!   from 10 empties, and from 14 empties an ordering by a shallow alpha-beta on a mobility
 //!   evaluation (1 ply at 14 empties, one more every 2 empties, at most 6); principal
@@ -113,6 +116,60 @@ fn eval_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i3
         bits &= bits - 1;
         let f = flips(p, o, sq);
         let v = -eval_search::<M>(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The root searches positions with at least this many empties with an aspiration window
+/// around a guess from a shallow search on the fitted evaluation, this deep, this wide.
+const ASPIRATION_MIN: u32 = 14;
+const ASPIRATION_DEPTH: u32 = 6;
+const ASPIRATION_WIDTH: i32 = 3;
+
+/// The fitted midgame evaluation for the side to move.
+#[inline(always)]
+fn fit_eval<const M: u8>(p: u64, o: u64) -> i32 {
+    let kind = if M & INV != 0 {
+        crate::eval::EvalKind::Inverse
+    } else {
+        crate::eval::EvalKind::Classic
+    };
+    kind.evaluate(&crate::board::Board {
+        player: p,
+        opponent: o,
+    })
+}
+
+/// A depth-limited alpha-beta on the fitted evaluation (in its units, 1/100 disc), for the
+/// root's guess.
+fn fit_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return fit_eval::<M>(p, o);
+    }
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if legal_moves(o, p) == 0 {
+            let pc = p.count_ones() as i32;
+            return end_score::<M>(pc, 64 - pc - o.count_ones() as i32) * 100;
+        }
+        return -fit_search::<M>(o, p, depth, -beta, -alpha);
+    }
+    let mut best = -INF_EVAL;
+    let mut bits = moves;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let f = flips(p, o, sq);
+        let v = -fit_search::<M>(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
         if v > best {
             best = v;
             if v > alpha {
@@ -378,8 +435,50 @@ impl<'a, const M: u8> Search<'a, M> {
     }
 
     /// The root: the exact value and the best move (None when the side to move must pass or
-    /// the game is over), searched with a full window.
+    /// the game is over), fail-soft within `(alpha, beta)`. From [`ASPIRATION_MIN`] empties the
+    /// window is first narrowed around a guessed score, then moved on failure (the table keeps
+    /// what each try proved).
     pub fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u8>) {
+        let n = (!(p | o)).count_ones();
+        if n < ASPIRATION_MIN || legal_moves(p, o) == 0 {
+            return self.root_window(p, o, alpha, beta);
+        }
+        // Aspiration: a window around a guess from a shallow search on the fitted evaluation,
+        // widened on failure.
+        let depth = ASPIRATION_DEPTH.min(n);
+        let g = fit_search::<M>(p, o, depth, -INF_EVAL, INF_EVAL);
+        let mut guess = (g as f64 / 100.0).round() as i32;
+        if M & ETW != 0 {
+            guess &= !1;
+        }
+        let w = ASPIRATION_WIDTH;
+        let mut lo = (guess - w).clamp(alpha, beta - 1);
+        let mut hi = (guess + w).clamp(lo + 1, beta);
+        loop {
+            let (v, mv) = self.root_window(p, o, lo, hi);
+            if self.aborted {
+                return (v, mv);
+            }
+            if v <= lo && lo > alpha {
+                hi = (v + 1).min(hi);
+                lo = (v - 2 * w).max(alpha);
+                if lo >= hi {
+                    lo = alpha;
+                }
+            } else if v >= hi && hi < beta {
+                lo = (v - 1).max(lo);
+                hi = (v + 2 * w).min(beta);
+                if lo >= hi {
+                    hi = beta;
+                }
+            } else {
+                return (v, mv);
+            }
+        }
+    }
+
+    /// The root searched with the window `(alpha, beta)`.
+    fn root_window(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u8>) {
         let n = (!(p | o)).count_ones();
         let moves = legal_moves(p, o);
         if moves == 0 {

@@ -13,6 +13,8 @@ struct Entry {
     best: u8,
     mode: u8,
     empties: u8,
+    /// The search (see [`Table::new_search`]) that last wrote the entry.
+    date: u8,
 }
 
 /// What a probe found.
@@ -43,6 +45,7 @@ pub struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
     small: Vec<Bucket>,
+    date: u8,
 }
 
 impl Table {
@@ -58,7 +61,13 @@ impl Table {
             buckets: vec![Bucket::default(); n],
             mask: n - 1,
             small: vec![Bucket::default(); SMALL_BUCKETS],
+            date: 0,
         }
+    }
+
+    /// Starts a new search: entries written by earlier ones are replaced first.
+    pub fn new_search(&mut self) {
+        self.date = self.date.wrapping_add(1);
     }
 
     pub fn clear(&mut self) {
@@ -125,6 +134,7 @@ impl Table {
         best: u8,
     ) {
         debug_assert!(mode != EMPTY_MODE);
+        let date = self.date;
         let pair = &mut self.bucket_mut(player, opponent, empties).0;
         for e in pair.iter_mut() {
             if e.player == player && e.opponent == opponent && e.mode == mode {
@@ -141,16 +151,23 @@ impl Table {
                 if best != NO_MOVE {
                     e.best = best;
                 }
+                e.date = date;
                 return;
             }
         }
-        // Replace the entry of the smaller subtree (or an empty one).
-        let slot = if pair[0].mode == EMPTY_MODE || pair[0].empties <= pair[1].empties {
-            if pair[1].mode == EMPTY_MODE {
+        // Replace an empty entry, else one of an earlier search, else the one of the smaller
+        // subtree.
+        let priority = |e: &Entry| {
+            if e.mode == EMPTY_MODE {
+                0
+            } else if e.date != date {
                 1
             } else {
-                0
+                2 + e.empties as u32
             }
+        };
+        let slot = if priority(&pair[0]) <= priority(&pair[1]) {
+            0
         } else {
             1
         };
@@ -162,6 +179,7 @@ impl Table {
             best,
             mode,
             empties: empties as u8,
+            date,
         };
     }
 }
