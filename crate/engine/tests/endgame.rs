@@ -343,3 +343,44 @@ fn stop_aborts_and_the_solver_still_works() {
     // The aborted searches left nothing wrong behind.
     check_best(&mut solver, 29, pos, listed);
 }
+
+/// Above the naive minimax's reach (the aspiration window at the root, the orderings by
+/// shallow searches, the enhanced transposition cutoff all start at 14 empties or fewer):
+/// the root's score and move agree with a one-ply expansion solved by separate solvers, and
+/// with a plain full-window search.
+#[test]
+fn deep_roots_agree_with_their_children() {
+    let mut rng = Rng(0x5eed_0016);
+    let mut checked = 0;
+    for (rules, scoring) in MODES {
+        for _ in 0..2 {
+            let board = random_position(&mut rng, 17);
+            if board.moves() == 0 {
+                continue;
+            }
+            let sol = Solver::new(8)
+                .solve(board, rules, scoring, &mut never)
+                .expect("not aborted");
+            let full = Solver::new(8)
+                .search(board, rules, scoring, -64, 64, &mut never)
+                .expect("not aborted");
+            assert_eq!(sol.score, full, "{rules:?} {scoring:?}: solve vs search");
+            let mut children = Solver::new(8);
+            let mut best = i32::MIN;
+            for sq in Square::iter_bits(board.moves()) {
+                let child = board.make_move(sq, board.flips(sq));
+                let v = -children
+                    .solve(child, rules, scoring, &mut never)
+                    .expect("not aborted")
+                    .score;
+                if Some(sq) == sol.best {
+                    assert_eq!(v, sol.score, "{rules:?} {scoring:?}: value of {sq}");
+                }
+                best = best.max(v);
+            }
+            assert_eq!(sol.score, best, "{rules:?} {scoring:?}: best child");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "only {checked} positions checked");
+}

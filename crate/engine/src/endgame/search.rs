@@ -8,8 +8,9 @@
 //! - `n >= 7` ([`Search::deep`]): transposition table (a small cache-resident one below 10
 //!   empties; entries of earlier searches are replaced first), table move first, stability cutoff, fastest-first ordering (fewest opponent
 //!   replies, corner stability, potential mobility, parity), enhanced transposition cutoff
-//!   from 10 empties, and from 14 empties an ordering by a shallow alpha-beta on a mobility
-//!   evaluation (1 ply at 14 empties, one more every 2 empties, at most 6); principal
+//!   from 10 empties (moves it shows unable to raise alpha are skipped), and from 14 empties
+//!   an ordering by a shallow alpha-beta on a mobility evaluation (the fitted evaluation in
+//!   the inverse game; 1 ply at 14 empties, one more every 2 empties, at most 6); principal
 //!   variation search;
 //! - `5 <= n < 7` ([`Search::shallow`]): plain alpha-beta over the empty squares, preferred
 //!   quadrants first (odd ones in the classic game, even ones in the inverse game), then by
@@ -135,6 +136,10 @@ const ASPIRATION_MIN: u32 = 14;
 const ASPIRATION_DEPTH: u32 = 6;
 const ASPIRATION_WIDTH: i32 = 3;
 
+/// In the inverse game, the weight of the opponent's replies (per move, in evaluation units)
+/// next to the fitted evaluation's shallow search in the ordering from [`SORT_MIN`] empties.
+const INVERSE_W_REPLIES: i32 = 150;
+
 /// The fitted midgame evaluation for the side to move.
 #[inline(always)]
 fn fit_eval<const M: u8>(p: u64, o: u64) -> i32 {
@@ -150,7 +155,7 @@ fn fit_eval<const M: u8>(p: u64, o: u64) -> i32 {
 }
 
 /// A depth-limited alpha-beta on the fitted evaluation (in its units, 1/100 disc), for the
-/// root's guess.
+/// root's guess and the inverse game's move ordering.
 fn fit_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     if depth == 0 {
         return fit_eval::<M>(p, o);
@@ -344,6 +349,9 @@ pub struct Search<'a, const M: u8> {
     next_check: u64,
     pub aborted: bool,
 }
+
+/// The ordering score of a move the enhanced transposition cutoff showed useless.
+const SKIP: i32 = i32::MIN;
 
 /// A move of the ordered list.
 #[derive(Clone, Copy, Default)]
@@ -561,6 +569,12 @@ impl<'a, const M: u8> Search<'a, M> {
             let (np, no) = (o ^ f, p ^ f ^ bit);
             let score = if sq as u8 == tt_move {
                 1 << 30
+            } else if M & INV != 0 && n >= SORT_MIN {
+                // The mobility evaluation orders the inverse game poorly: its own fitted
+                // evaluation does much better there (not in the classic game).
+                let d = ((n - SORT_BASE) / SORT_STEP + 1).min(SORT_MAX_DEPTH);
+                -fit_search::<M>(np, no, d, -INF_EVAL, INF_EVAL) * 256
+                    - (legal_moves(np, no).count_ones() as i32) * INVERSE_W_REPLIES * 256
             } else if n >= SORT_MIN {
                 let d = ((n - SORT_BASE) / SORT_STEP + 1).min(SORT_MAX_DEPTH);
                 -eval_search::<M>(np, no, d, -INF_EVAL, INF_EVAL) * W_EVAL
@@ -665,8 +679,9 @@ impl<'a, const M: u8> Search<'a, M> {
         }
         let mut list = [Move::default(); 64];
         let count = self.order(p, o, n, rest, NO_MOVE, &mut list);
+        let mut first = best == -INF;
         if n >= ETC_MIN {
-            for mv in &list[..count] {
+            for mv in list[..count].iter_mut() {
                 let bit = 1u64 << mv.sq;
                 let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
                 if let Some(hit) = self.tt.probe(np, no, Self::TAG, n - 1) {
@@ -675,14 +690,25 @@ impl<'a, const M: u8> Search<'a, M> {
                             .store(p, o, Self::TAG, n, -hit.upper, MAX_SCORE, mv.sq);
                         return -hit.upper;
                     }
+                    if -hit.lower <= a {
+                        // This move cannot raise alpha: its bound stands for its value.
+                        mv.score = SKIP;
+                        if -hit.lower > best {
+                            best = -hit.lower;
+                            best_move = mv.sq;
+                        }
+                    }
                 }
             }
         }
-        let first = best == -INF;
-        for (i, mv) in list[..count].iter().enumerate() {
+        for mv in &list[..count] {
+            if mv.score == SKIP {
+                continue;
+            }
             let bit = 1u64 << mv.sq;
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
-            let v = if (i == 0 && first) || !pv {
+            let v = if first || !pv {
+                first = false;
                 -self.any(np, no, -beta, -a, n - 1)
             } else {
                 let v = -self.any(np, no, -a - 1, -a, n - 1);
