@@ -14,18 +14,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../www/tests/helpers.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const levelArg = process.argv.indexOf('--level');
 const level = levelArg > 0 ? Number(process.argv[levelArg + 1]) : null;
@@ -44,7 +35,7 @@ async function withBrowser(fn) {
   const profile = mkdtempSync(join(tmpdir(), 'reversi-measure-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1100, height: 820 },
   });
   try {

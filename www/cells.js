@@ -57,7 +57,8 @@ export class Cells {
 
   /**
    * @param {{board: string, legal: string[], humanToMove: boolean, lastMove: object|null,
-   *          hint: string|null}} view
+   *          hint: string|null, editing?: boolean}} view  `editing`: set-up mode, every cell
+   *          can be chosen
    */
   update(view) {
     const legal = new Set(view.humanToMove ? view.legal : []);
@@ -76,7 +77,7 @@ export class Cells {
       if (name === view.hint) words.push('suggested move');
       const label = words.join(', ');
       if (b.getAttribute('aria-label') !== label) b.setAttribute('aria-label', label);
-      b.setAttribute('aria-disabled', String(!isLegal));
+      b.setAttribute('aria-disabled', String(!isLegal && !view.editing));
     }
   }
 }

@@ -2,9 +2,15 @@
 //   #rules=classic|inverse&black=human|aiN&white=human|aiN&start=standard|alternative&moves=TRANSCRIPT
 // Keys in any order; a missing key takes its default. Parsing never throws: problems are
 // returned as messages, and the setting they concern keeps its default.
+// Extension: `board=<64 cells X/O/- a1..h8>&side=X|O` (both or neither) set up a position; when
+// present they replace `start` (the engine checks the position when the game is made).
 
 /** @typedef {{ai: false} | {ai: true, level: number}} Player */
-/** @typedef {{rules: string, black: Player, white: Player, start: string}} Settings */
+/**
+ * @typedef {{rules: string, black: Player, white: Player, start: string,
+ *            position?: {board: string, side: string}}} Settings
+ * `position` is there only for a set-up position.
+ */
 
 export const RULES = ['classic', 'inverse'];
 export const STARTS = ['standard', 'alternative'];
@@ -42,6 +48,8 @@ export function parseHash(hash, { minLevel = 1, maxLevel, defaultLevel }) {
   const settings = defaultSettings(defaultLevel);
   let moves = '';
   const errors = [];
+  let board = null;
+  let side = null;
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
   for (const part of text.split('&')) {
     if (part === '') continue;
@@ -80,17 +88,40 @@ export function parseHash(hash, { minLevel = 1, maxLevel, defaultLevel }) {
       case 'moves':
         moves = value;
         break;
+      case 'board':
+        if (/^[XO-]{64}$/.test(value)) board = value;
+        else {
+          errors.push(
+            `the board '${value}' is not 64 cells X, O or - (a1 to h8): it has ${value.length} characters`,
+          );
+          board = false;
+        }
+        break;
+      case 'side':
+        if (value === 'X' || value === 'O') side = value;
+        else {
+          errors.push(`unknown side to move '${value}' (side=X for Black or side=O for White)`);
+          side = false;
+        }
+        break;
       default:
-        errors.push(`unknown setting '${key}' (rules, black, white, start, moves)`);
+        errors.push(`unknown setting '${key}' (rules, black, white, start, moves, board, side)`);
     }
   }
+  if (board && side) settings.position = { board, side };
+  else if (board && side === null) errors.push('a board needs a side to move (side=X or side=O)');
+  else if (side && board === null) errors.push('a side to move needs a board (board=<64 cells>)');
   return { settings, moves, errors };
 }
 
-/** The hash (with `#`) of a game: every key, in the contract's order. */
+/** The hash (with `#`) of a game: every key, in the contract's order (board and side in
+ * the place of start for a set-up position). */
 export function formatHash(settings, moves) {
+  const from = settings.position
+    ? `board=${settings.position.board}&side=${settings.position.side}`
+    : `start=${settings.start}`;
   return (
     `#rules=${settings.rules}&black=${formatPlayer(settings.black)}` +
-    `&white=${formatPlayer(settings.white)}&start=${settings.start}&moves=${moves}`
+    `&white=${formatPlayer(settings.white)}&${from}&moves=${moves}`
   );
 }

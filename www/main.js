@@ -29,10 +29,13 @@ const app = {
   message: '',
   /** The hash this page last wrote, to tell our own changes from the user's. */
   hash: '',
+  /** The position being set up `{board, side}` (set-up mode), or null. */
+  setup: null,
 };
 
 let requestSeq = 0;
 let worker = null;
+let workerStarts = 0;
 let boardCanvas = null;
 let cells = null;
 
@@ -45,19 +48,30 @@ function humans() {
 
 function humanToMove() {
   const s = app.snap;
-  return !s.over && !app.settings[s.toMove].ai && app.pending?.kind !== 'move';
+  return !app.setup && !s.over && !app.settings[s.toMove].ai && app.pending?.kind !== 'move';
+}
+
+/** A new engine game for `settings` (a set-up position or a named start); throws the engine's
+ * error. */
+function makeGame(settings) {
+  const p = settings.position;
+  return p ? new_game(settings.rules, 'standard', p.board, p.side) : new_game(settings.rules, settings.start);
 }
 
 function startGame(settings, moves, messages = []) {
-  app.pending = null;
+  cancelPending();
   let game;
   try {
-    game = new_game(settings.rules, settings.start);
+    game = makeGame(settings);
   } catch (e) {
     messages.push(`Could not start that game: ${e.message}.`);
+    if (moves) messages.push(`The moves in the link (${moves}) were not played.`);
+    messages.push('A new standard game starts instead.');
     settings = defaultSettings(app.levels.defaultLevel);
-    game = new_game(settings.rules, settings.start);
+    game = makeGame(settings);
+    moves = '';
   }
+  app.setup = null;
   if (moves) {
     try {
       game.play_transcript(moves);
@@ -84,7 +98,7 @@ function loadFromHash(hash) {
 
 /** After every change of the game: snapshot, hash, render, and the AI if it is its turn. */
 function commit(animate) {
-  if (app.pending?.kind === 'hint') app.pending = null;
+  if (app.pending?.kind === 'hint') cancelPending();
   app.hint = null;
   app.snap = app.game.state();
   writeHash();
@@ -122,7 +136,7 @@ function askAi() {
 function send(kind, level) {
   const s = app.snap;
   const id = ++requestSeq;
-  app.pending = { id, kind, sent: performance.now() };
+  app.pending = { id, kind, sent: performance.now(), answered: false };
   worker.postMessage({
     id,
     board: s.board,
@@ -137,11 +151,10 @@ function send(kind, level) {
 function onWorkerReply({ data }) {
   const request = app.pending;
   if (!request || data.id !== request.id) return; // stale: the game changed meanwhile
+  request.answered = true;
   performance.measure(`ai-${request.kind}`, { start: request.sent });
   if (data.error) {
-    app.pending = null;
-    app.message = `The AI failed: ${data.error}`;
-    render(false);
+    aiFailed(data.error);
     return;
   }
   if (request.kind === 'hint') {
@@ -165,21 +178,68 @@ function onWorkerReply({ data }) {
   }, wait);
 }
 
+/** The AI failed (an error reply or a crashed worker): say so, start a fresh worker, and
+ * leave the game to the human (Undo, New game; the AI is asked again after the next change). */
+function aiFailed(reason) {
+  const kind = app.pending?.kind;
+  app.pending = null;
+  restartWorker();
+  app.message =
+    kind === 'hint'
+      ? `The hint failed (${reason}). You can ask again.`
+      : `The AI failed (${reason}). Undo or start a new game to go on.`;
+  render(false);
+}
+
+/** Forgets the outstanding request; a search still running is stopped with its worker. */
+function cancelPending() {
+  const request = app.pending;
+  app.pending = null;
+  if (request && !request.answered) restartWorker();
+}
+
+function startWorker() {
+  worker = new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
+  worker.addEventListener('message', onWorkerReply);
+  worker.addEventListener('error', (e) => {
+    e.preventDefault();
+    if (app.pending) aiFailed(e.message || 'the AI worker stopped');
+    else restartWorker();
+  });
+  workerStarts++;
+  document.documentElement.dataset.aiWorkers = String(workerStarts);
+}
+
+function restartWorker() {
+  worker?.terminate();
+  startWorker();
+}
+
+/** Whether undo would take something back: any move between two humans; against the AI, a
+ * move of the human's own (undo_turn goes back to before it). */
+function canUndo(s) {
+  const h = humans();
+  if (!h.length || !s.canUndo) return false;
+  return h.length === 2 || s.events.some((e) => e.type === 'move' && e.player === h[0]);
+}
+
 /** Takes back a whole turn of the human against the AI (one move between two humans). */
 function undo() {
   const h = humans();
-  if (!h.length) return;
-  app.pending = null;
-  if (h.length === 1) app.game.undo_turn(h[0]);
-  else app.game.undo();
+  if (app.setup || !canUndo(app.snap)) return;
+  cancelPending();
+  if (h.length === 1 ? !app.game.undo_turn(h[0]) : !app.game.undo()) {
+    commit(false); // nothing taken back; the AI is asked again if it was its turn
+    return;
+  }
   app.message = '';
   commit(false);
 }
 
 function redo() {
   const h = humans();
-  if (!h.length) return;
-  app.pending = null;
+  if (app.setup || !h.length) return;
+  cancelPending();
   if (h.length === 1) app.game.redo_turn(h[0]);
   else app.game.redo();
   app.message = '';
@@ -195,6 +255,11 @@ function hint() {
 // Rendering: a function of `app`
 
 function render(animate) {
+  if (app.setup) {
+    renderSetup();
+    return;
+  }
+  document.body.classList.remove('setting-up');
   const s = app.snap;
   const thinking = app.pending?.kind === 'move';
   const human = humanToMove();
@@ -226,12 +291,41 @@ function render(animate) {
   msg.hidden = !app.message;
 
   const h = humans().length;
-  $('#undo').disabled = !h || !s.canUndo;
+  $('#undo').disabled = !canUndo(s);
   $('#redo').disabled = !h || !s.canRedo;
   $('#hint').disabled = !human || app.pending !== null;
   $('#hint').textContent = app.pending?.kind === 'hint' ? 'Thinking…' : 'Hint';
 
   renderMoves(s);
+}
+
+/** Set-up mode: the board being edited, its counts, the side to move, no game controls. */
+function renderSetup() {
+  const { board, side } = app.setup;
+  document.body.classList.add('setting-up');
+  const view = { board, legal: [], legalColor: null, humanToMove: false, lastMove: null, hint: null, editing: true };
+  boardCanvas.setView(view, false);
+  cells.update(view);
+  const toMove = side === 'X' ? 'black' : 'white';
+  for (const c of COLORS) {
+    const el = $(`#score-${c}`);
+    el.querySelector('.count').textContent = String([...board].filter((ch) => ch === (c === 'black' ? 'X' : 'O')).length);
+    el.querySelector('.who').textContent = 'Set-up';
+    el.classList.toggle('active', toMove === c);
+    el.classList.remove('winner');
+  }
+  setText(
+    $('#status'),
+    `Setting up a position: click a cell to make it empty, black or white (in turn). ${COLOR_NAME[toMove]} to move.`,
+  );
+  $('#status').classList.remove('thinking', 'over');
+  const msg = $('#message');
+  setText(msg, app.message);
+  msg.hidden = !app.message;
+  for (const id of ['#undo', '#redo', '#hint']) $(id).disabled = true;
+  $('#hint').textContent = 'Hint';
+  const form = $('#new-game');
+  if (form.elements.side.value !== side) form.elements.side.value = side;
 }
 
 function setText(el, text) {
@@ -283,12 +377,61 @@ function fillForm(settings) {
 function readForm() {
   const form = $('#new-game');
   const player = (value) => (value === 'human' ? { ai: false } : { ai: true, level: Number(value.slice(2)) });
-  return {
+  const settings = {
     rules: form.elements.rules.value,
     black: player($('#player-black').value),
     white: player($('#player-white').value),
     start: form.elements.start.value,
   };
+  if (app.setup) settings.position = { board: app.setup.board, side: app.setup.side };
+  return settings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up mode: the board is edited cell by cell; the engine judges the position on start.
+
+const CYCLE = { '-': 'X', X: 'O', O: '-' };
+
+function enterSetup() {
+  cancelPending();
+  app.setup = { board: app.snap.board, side: app.snap.side };
+  app.message = '';
+  render(false);
+}
+
+function leaveSetup() {
+  app.setup = null;
+  app.message = '';
+  commit(false);
+}
+
+function setupCell(square) {
+  const i = (Number(square[1]) - 1) * 8 + 'abcdefgh'.indexOf(square[0]);
+  const b = app.setup.board;
+  app.setup.board = b.slice(0, i) + CYCLE[b[i]] + b.slice(i + 1);
+  app.message = '';
+  render(false);
+}
+
+function setupBoard(board) {
+  app.setup.board = board;
+  app.message = '';
+  render(false);
+}
+
+/** Starts the game from the set-up position, or shows the engine's objection and stays. */
+function startSetup() {
+  const settings = readForm();
+  let game;
+  try {
+    game = makeGame(settings);
+  } catch (e) {
+    app.message = `This position cannot be played: ${e.message}.`;
+    render(false);
+    return;
+  }
+  game.free();
+  startGame(settings, '');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -310,21 +453,32 @@ async function main() {
   app.levels = { minLevel: min_level(), maxLevel: max_level(), defaultLevel: default_level() };
 
   boardCanvas = new BoardCanvas($('#board-canvas'), { reducedMotion: () => reducedMotion.matches });
-  cells = new Cells($('#cells'), play);
-  worker = new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
-  worker.addEventListener('message', onWorkerReply);
-  worker.addEventListener('error', (e) => {
-    app.pending = null;
-    app.message = `The AI could not run (${e.message ?? 'worker error'}).`;
-    render(false);
-  });
+  cells = new Cells($('#cells'), (square) => (app.setup ? setupCell(square) : play(square)));
+  startWorker();
 
   fillLevels();
   $('#new-game').addEventListener('submit', (e) => {
     e.preventDefault();
-    startGame(readForm(), '');
-    $('#cells').querySelector('[tabindex="0"]')?.focus();
+    if (app.setup) startSetup();
+    else startGame(readForm(), '');
+    if (!app.setup) $('#cells').querySelector('[tabindex="0"]')?.focus();
   });
+  $('#setup-enter').addEventListener('click', enterSetup);
+  $('#setup-cancel').addEventListener('click', leaveSetup);
+  $('#setup-clear').addEventListener('click', () => setupBoard('-'.repeat(64)));
+  $('#setup-standard').addEventListener('click', () => {
+    const g = new_game('classic', 'standard');
+    setupBoard(g.board());
+    g.free();
+  });
+  for (const input of $('#new-game').elements.side) {
+    input.addEventListener('change', () => {
+      if (app.setup) {
+        app.setup.side = input.value;
+        render(false);
+      }
+    });
+  }
   $('#undo').addEventListener('click', undo);
   $('#redo').addEventListener('click', redo);
   $('#hint').addEventListener('click', hint);

@@ -27,9 +27,18 @@ export function resultText(snap) {
   );
 }
 
-/** The whole status line: a pass (until the next move), then the turn or the result. */
+/** "White played d6." for the last move, or '' before the first. */
+export function lastMoveText(snap) {
+  const m = snap.lastMove;
+  return m ? `${COLOR_NAME[m.player]} played ${m.square}.` : '';
+}
+
+/** The whole status line: the last move, a pass (until the next move), then the turn or the
+ * result. */
 export function statusText(snap, settings, thinking) {
   const parts = [];
+  const last = lastMoveText(snap);
+  if (last) parts.push(last);
   if (snap.lastPass) parts.push(passText(snap.lastPass));
   if (snap.over) {
     parts.push(resultText(snap));
