@@ -17,7 +17,7 @@ use reversi::{
     Scoring, Solver,
 };
 
-use crate::args::Args;
+use crate::args::{number_in, Args, MAX_TT_MB};
 
 const FFO_20_39: &str = include_str!("../../engine/tests/data/fforum-20-39.obf");
 const FFO_40_59: &str = include_str!("../../engine/tests/data/fforum-40-59.obf");
@@ -113,30 +113,21 @@ fn endgame_bench() -> Result<(), String> {
 
 fn midgame_bench(argv: &[String]) -> Result<(), String> {
     let mut args = Args::new(argv);
-    let rules = if args.flag("--inverse") {
-        Rules::Inverse
-    } else {
-        Rules::Classic
-    };
+    let rules = args.rules();
     let ffo = args.flag("--ffo");
-    let number = |v: Option<String>, default: u64, name: &str| -> Result<u64, String> {
-        v.map_or(Ok(default), |v| {
-            v.parse()
-                .map_err(|_| format!("{name}: '{v}' is not a valid number"))
-        })
+    let time_ms = args.number("--time", 1000u64, 1..=3_600_000)?;
+    let count = args.number("--positions", 10usize, 1..=10_000)?;
+    let plies = args.number("--plies", 20u32, 0..=60)?;
+    let seed = args.number("--seed", 1u64, 0..=u64::MAX)?;
+    let tt = args.number("--tt", 32usize, 1..=MAX_TT_MB)?;
+    let level = match args.option("--level")? {
+        None => None,
+        Some(v) => Level::new(number_in(
+            "--level",
+            &v,
+            Level::MIN.get()..=Level::MAX.get(),
+        )?),
     };
-    let time_ms = number(args.option("--time")?, 1000, "--time")?;
-    let count = number(args.option("--positions")?, 10, "--positions")? as usize;
-    let plies = number(args.option("--plies")?, 20, "--plies")? as u32;
-    let seed = number(args.option("--seed")?, 1, "--seed")?;
-    let tt = number(args.option("--tt")?, 32, "--tt")? as usize;
-    let level =
-        match args.option("--level")? {
-            None => None,
-            Some(v) => Some(v.parse::<u8>().ok().and_then(Level::new).ok_or_else(|| {
-                format!("--level: '{v}' is not a level 1..={}", Level::MAX.get())
-            })?),
-        };
     args.positional(0)?;
 
     let positions: Vec<Position> = if ffo {

@@ -9,7 +9,7 @@ use reversi::{
     random_openings, Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules,
 };
 
-use crate::args::Args;
+use crate::args::{Args, MAX_TT_MB};
 
 /// One side of a match.
 #[derive(Clone, Debug, PartialEq)]
@@ -135,22 +135,15 @@ fn play_game(
 
 pub fn run(argv: &[String]) -> Result<(), String> {
     let mut args = Args::new(argv);
-    let rules = if args.flag("--inverse") {
-        Rules::Inverse
-    } else {
-        Rules::Classic
-    };
+    let rules = args.rules();
     let quiet = args.flag("--quiet");
     let a = Player::parse(&args.option("--a")?.unwrap_or_else(|| "5".into()))?;
     let b = Player::parse(&args.option("--b")?.unwrap_or_else(|| "4".into()))?;
-    let games: usize = parse_number(args.option("--games")?, 200, "--games")?;
-    let plies: u32 = parse_number(args.option("--plies")?, 6, "--plies")?;
-    let seed: u64 = parse_number(args.option("--seed")?, 1, "--seed")?;
-    let tt: usize = parse_number(args.option("--tt")?, 16, "--tt")?;
+    let games = args.number("--games", 200usize, 1..=1_000_000)?;
+    let plies = args.number("--plies", 6u32, 0..=60)?;
+    let seed = args.number("--seed", 1u64, 0..=u64::MAX)?;
+    let tt = args.number("--tt", 16usize, 1..=MAX_TT_MB)?;
     args.positional(0)?;
-    if games == 0 {
-        return Err("--games must be at least 1".into());
-    }
     let starts = random_openings(games.div_ceil(2), plies, seed);
     let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
     let (mut wins, mut draws, mut losses, mut margin) = (0u32, 0u32, 0u32, 0i64);
@@ -202,19 +195,6 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         (wins as f64 + draws as f64 / 2.0) / n * 100.0
     );
     Ok(())
-}
-
-fn parse_number<T: std::str::FromStr>(
-    value: Option<String>,
-    default: T,
-    name: &str,
-) -> Result<T, String> {
-    match value {
-        None => Ok(default),
-        Some(v) => v
-            .parse()
-            .map_err(|_| format!("{name}: '{v}' is not a valid number")),
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use reversi::{perft, PassRule, Position};
 
-use crate::args::Args;
+use crate::args::{number_in, Args};
 
 pub fn run(argv: &[String]) -> Result<(), String> {
     let mut args = Args::new(argv);
@@ -21,11 +21,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     };
     let words = args.positional(1)?;
     let depth: u32 = match words.first() {
-        Some(d) => d
-            .parse()
-            .ok()
-            .filter(|d| *d <= 60)
-            .ok_or_else(|| format!("DEPTH must be a whole number from 0 to 60, not '{d}'"))?,
+        Some(d) => number_in("DEPTH", d, 0..=60)?,
         None => return Err("usage: reversi perft DEPTH [--pass-is-ply|--pass-is-not-ply]".into()),
     };
     let start = Instant::now();

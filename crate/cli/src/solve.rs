@@ -10,40 +10,22 @@
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-use reversi::{Position, Rules, Scoring, Solver};
+use reversi::{Position, Scoring, Solver};
 
-use crate::args::Args;
+use crate::args::{Args, MAX_TT_MB};
 
 pub fn run(argv: &[String]) -> Result<(), String> {
     let mut args = Args::new(argv);
-    let rules = if args.flag("--inverse") {
-        Rules::Inverse
-    } else {
-        Rules::Classic
-    };
+    let rules = args.rules();
     let scoring = if args.flag("--empties-to-winner") {
         Scoring::EmptiesToWinner
     } else {
         Scoring::DiscsOnBoard
     };
-    let limit = match args.option("--time")? {
-        Some(v) => Some(
-            v.parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("--time: '{v}' is not a positive number of seconds"))?,
-        ),
-        None => None,
-    };
-    let tt = match args.option("--tt")? {
-        Some(v) => v
-            .parse::<usize>()
-            .ok()
-            .filter(|mb| (1..=65536).contains(mb))
-            .ok_or_else(|| format!("--tt: '{v}' is not a size in MB from 1 to 65536"))?,
-        None => 64,
-    };
+    // 0 means no time limit.
+    let seconds = args.number("--time", 0.0f64, 0.0..=1e6)?;
+    let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+    let tt = args.number("--tt", 64usize, 1..=MAX_TT_MB)?;
     args.positional(0)?;
 
     let mut solver = Solver::new(tt);
