@@ -1,11 +1,24 @@
 //! `reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]`: exact
 //! endgame solving of OBF lines read from stdin.
 //!
-//! One line per solved position on stdout, `<move> <score>` (`a2 +38`, `pass -4`; the score
-//! is signed, for the side to move). Nodes, time and speed per position and in total on
-//! stderr. Blank lines and `%` comments are skipped. A line that cannot be parsed, or a
-//! position not solved within `--time` seconds, is reported on stderr with its line number;
-//! the other lines are still solved and the exit code is 2 at the end.
+//! Input: one OBF position a line (`<64 cells> <X|O>`, anything after a `;` ignored); blank
+//! lines and `%` comments are skipped. `--time` (seconds, more than 0) limits each position;
+//! `--tt` is the table size in MB (1 to 16384, default 64).
+//!
+//! Output contract:
+//! - stdout holds exactly one line per SOLVED position, in input order, `<move> <score>`:
+//!   `a2 +38`, `pass -4`. The score is the exact final disc difference (signed, for the side
+//!   to move, perfect play by both), or with `--empties-to-winner` the empties go to the
+//!   winner. Nothing else is ever written to stdout.
+//! - `pass <score>` means the side to move has no legal move: it must pass, and the score is
+//!   still for that side. A finished game (neither side can move) also prints `pass <score>`
+//!   with the final score.
+//! - A line that cannot be parsed, or a position not solved within `--time`, prints NOTHING
+//!   on stdout (so stdout lines do not line up with input lines then): it is reported on
+//!   stderr as `line N: ...` with its 1-based input line number, the other lines are still
+//!   solved, and the exit code is 2 at the end (0 when every position was solved). A bad
+//!   option exits with 2 before reading anything.
+//! - stderr also gets nodes, time and speed per position and in total.
 
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -22,9 +35,11 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     } else {
         Scoring::DiscsOnBoard
     };
-    // 0 means no time limit.
-    let seconds = args.number("--time", 0.0f64, 0.0..=1e6)?;
-    let limit = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+    // No limit unless given (the default is out of the accepted range on purpose).
+    let seconds = args.number("--time", f64::INFINITY, 0.001..=1e6)?;
+    let limit = seconds
+        .is_finite()
+        .then(|| Duration::from_secs_f64(seconds));
     let tt = args.number("--tt", 64usize, 1..=MAX_TT_MB)?;
     args.positional(0)?;
 
