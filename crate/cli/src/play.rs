@@ -50,12 +50,11 @@ fn state_json(game: &Game) -> String {
         .map(|c| quote(&c.symbol().to_string()))
         .collect();
     let outcome = game.outcome();
-    let winner = if game.is_over() {
-        outcome
+    let winner = match game.result() {
+        Some(result) => result
             .winner
-            .map_or(quote("draw"), |c| quote(&c.symbol().to_string()))
-    } else {
-        "null".to_string()
+            .map_or(quote("draw"), |c| quote(&c.symbol().to_string())),
+        None => "null".to_string(),
     };
     format!(
         "{{\"board\": {}, \"to_move\": {}, \"legal\": [{}], \"passed\": [{}], \"over\": {}, \"black\": {}, \"white\": {}, \"winner\": {}}}",

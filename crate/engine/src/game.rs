@@ -175,11 +175,16 @@ impl Game {
         self.legal_moves() == 0
     }
 
-    /// The disc counts and, when the game is over, the winner (`winner` is also filled in
-    /// before the end, as the result if the game stopped now).
+    /// The disc counts, and the winner as if the game stopped now (`None` for a tie). See
+    /// [`Game::result`] for the result of a finished game.
     pub fn outcome(&self) -> Outcome {
         let p = self.position();
         Outcome::of(self.rules, p.black().count_ones(), p.white().count_ones())
+    }
+
+    /// The result once the game is over (`None` while it goes on).
+    pub fn result(&self) -> Option<Outcome> {
+        self.is_over().then(|| self.outcome())
     }
 
     /// Plays `sq` for the player to move, then passes for the next player if they cannot move.
@@ -286,24 +291,21 @@ impl Game {
         can
     }
 
-    /// Takes back moves until it is `player`'s turn again with at least one of their moves
-    /// taken back (a whole turn against an opponent, e.g. the AI). If `player` never moved,
-    /// goes back to the start. Returns false if there was nothing to undo.
+    /// Takes back moves until it is `player`'s turn again with one of their moves taken back
+    /// (a whole turn against an opponent, e.g. the AI). Returns false, changing nothing, when
+    /// `player` has no move to take back.
     pub fn undo_turn(&mut self, player: Color) -> bool {
-        let mut n = self.current;
-        while n > 0 {
-            n -= 1;
-            let mover = match self.plies[n + 1].event {
-                Some(Event::Move { player, .. }) => player,
-                _ => unreachable!("every ply after the start is a move"),
-            };
-            if mover == player {
-                break;
+        let last_own = self.plies[1..=self.current].iter().rposition(
+            |ply| matches!(ply.event, Some(Event::Move { player: p, .. }) if p == player),
+        );
+        match last_own {
+            Some(i) => {
+                // plies[i + 1] holds that move: go to the state before it.
+                self.current = i;
+                true
             }
+            None => false,
         }
-        let changed = n != self.current;
-        self.current = n;
-        changed
     }
 
     /// Replays moves of the record until it is `player`'s turn again (or the record ends).

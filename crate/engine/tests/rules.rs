@@ -642,10 +642,11 @@ fn undo_turn_and_redo_turn_skip_the_opponent_moves() {
     assert_eq!(game.to_move(), Some(Color::Black));
     assert!(game.undo_turn(Color::Black));
     assert_eq!(game.transcript(), "");
-    // White never moved: back to the start.
+    // White never moved: nothing of White's to take back, nothing changes.
     let mut game = Game::from_transcript(Rules::Classic, start, "d1h6").unwrap();
-    assert!(game.undo_turn(Color::White));
-    assert_eq!(game.move_count(), 0);
+    let before = game.clone();
+    assert!(!game.undo_turn(Color::White));
+    assert_eq!(game, before);
 }
 
 // ---------------------------------------------------------------------------------------------

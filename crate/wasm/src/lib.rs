@@ -142,15 +142,43 @@ pub fn ai_move(
     Ok(best.map(|sq| sq.to_string()))
 }
 
-/// Milliseconds from the JavaScript clock (there is no `std::time` on wasm32).
+/// Milliseconds from the host's monotonic clock, `performance.now()` (in a page or a worker),
+/// or `Date.now()` where there is none (there is no `std::time` on wasm32).
 fn now() -> f64 {
-    js_sys::Date::now()
+    thread_local! {
+        /// `performance` and its `now` method, if the host has them.
+        static PERFORMANCE: Option<(JsValue, js_sys::Function)> =
+            Reflect::get(&js_sys::global(), &"performance".into())
+                .ok()
+                .filter(JsValue::is_object)
+                .and_then(|p| {
+                    let now = Reflect::get(&p, &"now".into()).ok()?.dyn_into().ok()?;
+                    Some((p, now))
+                });
+    }
+    PERFORMANCE
+        .with(|perf| {
+            perf.as_ref()
+                .and_then(|(p, now)| now.call0(p).ok())
+                .and_then(|v| v.as_f64())
+        })
+        .unwrap_or_else(js_sys::Date::now)
 }
 
 /// A game record (`Game` in JavaScript): the engine's `reversi::Game`.
 #[wasm_bindgen(js_name = Game)]
 pub struct GameHandle {
     game: Game,
+}
+
+impl GameHandle {
+    /// The winner of a finished game as JavaScript: a colour name, or null for a draw and
+    /// while the game goes on.
+    fn winner(&self) -> JsValue {
+        self.game
+            .result()
+            .map_or(JsValue::NULL, |r| optional_color(r.winner))
+    }
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -236,14 +264,14 @@ impl GameHandle {
         self.game.full_transcript()
     }
 
-    /// `{black, white, winner}`: the disc counts and the winner (`black`, `white`, or `null`
-    /// for a draw) if the game stopped now.
+    /// `{black, white, winner}`: the disc counts and, once the game is over, the winner
+    /// (`black`, `white`, or `null` for a draw and while the game goes on).
     pub fn outcome(&self) -> Object {
         let o = self.game.outcome();
         let obj = Object::new();
         set(&obj, "black", o.black);
         set(&obj, "white", o.white);
-        set(&obj, "winner", optional_color(o.winner));
+        set(&obj, "winner", self.winner());
         obj
     }
 
@@ -307,12 +335,7 @@ impl GameHandle {
         set(&obj, "over", g.is_over());
         set(&obj, "black", outcome.black);
         set(&obj, "white", outcome.white);
-        let winner = if g.is_over() {
-            optional_color(outcome.winner)
-        } else {
-            JsValue::NULL
-        };
-        set(&obj, "winner", winner);
+        set(&obj, "winner", self.winner());
         set(&obj, "rules", g.rules().name());
         set(&obj, "transcript", g.transcript());
         set(&obj, "fullTranscript", g.full_transcript());

@@ -201,6 +201,11 @@ fn forced_pass_is_reported_until_the_next_move() {
 fn game_over_and_winner_under_both_rules() {
     for (rules, winner) in [("classic", "black"), ("inverse", "white")] {
         let mut g = new_game(rules, "standard", None, None).unwrap();
+        g.play("f5").unwrap();
+        // Black leads 4-1, but nobody has won yet.
+        assert_eq!(get(&g.outcome().into(), "winner"), JsValue::NULL);
+        assert_eq!(get(&g.state(), "winner"), JsValue::NULL);
+        g.undo();
         g.play_transcript(WIPEOUT).unwrap();
         let s = g.state();
         assert_eq!(get(&s, "over"), true);
@@ -238,6 +243,12 @@ fn undo_and_redo_single_moves_and_whole_turns() {
     assert_eq!(g.transcript(), "");
     assert!(!g.undo_turn("black").unwrap());
     assert!(!g.can_undo());
+    // White has no move of its own to take back after f5: nothing changes.
+    g.play("f5").unwrap();
+    let before = snapshot(&g);
+    assert!(!g.undo_turn("white").unwrap());
+    assert_eq!(snapshot(&g), before);
+    g.undo();
     assert!(g.redo_turn("black").unwrap());
     assert_eq!(g.transcript(), "f5d6");
     assert!(g.redo_turn("X").unwrap());
