@@ -9,6 +9,7 @@ what=${1:-all}
 runs=${RUNS:-5}
 
 cargo build --release -q -p reversi-cli
+reversi="${CARGO_TARGET_DIR:-target}/release/reversi"
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 cargo build --release -q -p reversi-bench-wasm --target wasm32-unknown-unknown --target-dir target-wasm
 wasm=target-wasm/wasm32-unknown-unknown/release/reversi_bench_wasm.wasm
@@ -16,7 +17,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 if [ "$what" = perft ] || [ "$what" = all ]; then
   echo "== perft 11 from the standard start, $runs runs each"
-  native=$(for _ in $(seq "$runs"); do ./target/release/reversi perft 11 2>&1 >/dev/null | sed -E 's/.* in ([0-9.]+) s.*/\1/'; done | median)
+  native=$(for _ in $(seq "$runs"); do "$reversi" perft 11 2>&1 >/dev/null | sed -E 's/.* in ([0-9.]+) s.*/\1/'; done | median)
   wasmt=$(node scripts/bench-wasm.mjs "$wasm" perft 11 "$runs" | sed -nE 's/.*median: ([0-9.]+) s/\1/p')
   awk -v n="$native" -v w="$wasmt" 'BEGIN {
     printf "native: median %.3f s, %.0f M leaves/s\n", n, 212258800 / n / 1e6;
@@ -31,7 +32,7 @@ if [ "$what" = ffo ] || [ "$what" = all ]; then
     name=$(basename "$suite" .obf)
     echo "== $name, exact, empties to the winner, $runs runs each"
     native=$(for _ in $(seq "$runs"); do
-      ./target/release/reversi solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
+      "$reversi" solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
         sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p'
     done | median)
     wasmt=$(for _ in $(seq "$runs"); do
@@ -44,6 +45,6 @@ fi
 
 if [ "$what" = midgame ] || [ "$what" = all ]; then
   echo "== midgame: 10 positions after 20 random plies, 1 s each (depth reached, speed)"
-  echo "native: $(./target/release/reversi bench midgame | tail -n 1)"
+  echo "native: $("$reversi" bench midgame | tail -n 1)"
   echo "wasm:   $(node scripts/bench-wasm.mjs "$wasm" midgame 10 1000 | tail -n 1)"
 fi

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-scripts/setup.sh
+# The browser is only for the tests (test-web.sh sets it up).
+SETUP_BROWSER="${SETUP_BROWSER:-0}" scripts/setup.sh
 export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 # --out-dir is relative to the crate directory, so ../../www/pkg is <repo>/www/pkg.

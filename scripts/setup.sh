@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs everything the project needs on a fresh Debian machine with rustup, Node and npm.
-# Idempotent: every step is skipped when what it installs is already present.
+# Installs everything the project needs on a fresh Debian machine that has rustup (with a Rust
+# toolchain), Node.js 20+ and npm. Idempotent: every step is skipped when what it installs is
+# already present. SETUP_BROWSER=0 skips the browser (Chromium) needed only by the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +9,19 @@ WASM_BINDGEN_VERSION=0.2.130
 export PATH="$HOME/.cargo/bin:$PATH"
 
 log() { printf '[setup] %s\n' "$*" >&2; }
+if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+apt_updated=
+apt_install() {
+  [ -n "$apt_updated" ] || { $SUDO apt-get update -qq; apt_updated=1; }
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+
+for tool in python3 curl; do
+  if ! command -v "$tool" >/dev/null; then
+    log "installing $tool"
+    apt_install "$tool"
+  fi
+done
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "adding the wasm32-unknown-unknown target"
@@ -29,13 +43,11 @@ fi
 # npm packages: wasm-opt (binaryen, pure JS) and playwright-core (drives Debian's Chromium).
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
   log "installing npm packages"
-  npm ci --no-audit --no-fund 2>/dev/null || npm install --no-audit --no-fund
+  npm ci --no-audit --no-fund
 fi
 
 if [ "${SETUP_BROWSER:-1}" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   log "installing Debian's chromium and chromium-driver"
-  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+  apt_install chromium chromium-driver
 fi
 log "tools ready"

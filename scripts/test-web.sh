@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
+SETUP_BROWSER=1 scripts/setup.sh
 scripts/build-web.sh
 export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 

@@ -43,7 +43,7 @@ impl Color {
 impl FromStr for Color {
     type Err = ParseError;
 
-    /// `X`/`B`/`black` for black, `O`/`W`/`white` for white, any case.
+    /// `X`/`B`/`black`/`*` for black, `O`/`W`/`white` for white, any case.
     fn from_str(s: &str) -> Result<Color, ParseError> {
         match s.to_ascii_lowercase().as_str() {
             "x" | "b" | "black" | "*" => Ok(Color::Black),

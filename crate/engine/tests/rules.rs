@@ -1,4 +1,4 @@
-//! The rules of /work/shared/docs/rules.md as tests: the examples from the seeds, the start
+//! The rules (see the README) as tests: the examples from the original rule texts, the start
 //! positions, forced and voluntary passes, corners, undo/redo/go_to, and errors that leave the
 //! game unchanged.
 
