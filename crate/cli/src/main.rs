@@ -20,7 +20,7 @@ const USAGE: &str = "usage:
       Examples: --a 6 --b 5, --a d4:inverse --b d4:negated --inverse. Defaults: A 5, B 4, 200 games.
       Prints A's wins, draws, losses, mean disc margin and score percentage.
   reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
-  reversi nboard [--inverse]    (NBoard protocol 2 on stdin/stdout)
+  reversi nboard [--inverse] [--time SECONDS]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10)
   reversi bench [perft|midgame|endgame|all] [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]";
 
 fn main() -> ExitCode {
