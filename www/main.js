@@ -66,12 +66,23 @@ function startGame(settings, moves, messages = []) {
   } catch (e) {
     messages.push(`Could not start that game: ${e.message}.`);
     if (moves) messages.push(`The moves in the link (${moves}) were not played.`);
-    messages.push('A new standard game starts instead.');
-    settings = defaultSettings(app.levels.defaultLevel);
-    game = makeGame(settings);
     moves = '';
+    if (settings.position) {
+      // Keep the game and the players; only the position is dropped.
+      const { position, ...rest } = settings;
+      settings = { ...rest, start: 'standard' };
+      messages.push('The standard start is used instead.');
+    } else {
+      settings = defaultSettings(app.levels.defaultLevel);
+      messages.push('A new game with the default settings starts instead.');
+    }
+    game = makeGame(settings);
   }
   app.setup = null;
+  if (settings.position) {
+    // The engine's own spelling of the position it accepted (x, o, . become X, O, -).
+    settings = { ...settings, position: { board: game.board(), side: game.side() } };
+  }
   if (moves) {
     try {
       game.play_transcript(moves);

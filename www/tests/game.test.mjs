@@ -43,6 +43,25 @@ async function playCell(page, square) {
   await page.click(`[data-cell="${square}"]`);
 }
 
+/**
+ * Clicks `square` and reads the legal cells and the status in the same task, before any reply
+ * of the AI can arrive (the page's answer to a click is synchronous).
+ */
+async function clickAndRead(page, square) {
+  return page.evaluate((sq) => {
+    document.querySelector(`[data-cell="${sq}"]`).click();
+    return {
+      legal: [...document.querySelectorAll('[data-cell][data-legal="true"]')].map((e) => e.dataset.cell),
+      status: document.querySelector('[role="status"]').textContent,
+    };
+  }, square);
+}
+
+/** How many AI workers the page has started (it starts a new one after a cancel or a crash). */
+async function workerStarts(page) {
+  return Number(await page.getAttribute('html', 'data-ai-workers'));
+}
+
 function parseResult(text) {
   const m = /Game over: (Black|White) wins, (\d+) discs to (\d+) \(Black (\d+), White (\d+)\)/.exec(text);
   const d = /Game over: a draw, (\d+)–(\d+)/.exec(text);
@@ -73,14 +92,23 @@ describe('the Reversi page', () => {
         await page.screenshot({ path: join(ARTIFACTS, 'midgame.png') });
       }
       const legal = await legalCells(page);
-      assert.match(await status(page), /Black to move/);
-      await page.click(`[data-cell="${legal[0]}"]`);
-      humanMoves++;
-      if (humanMoves === 1) {
-        // The AI is thinking: the human may not move meanwhile.
-        assert.deepEqual(await legalCells(page), []);
-        assert.match(await status(page), /White \(AI, Beginner\) is thinking/);
+      const text = await status(page);
+      assert.match(text, /Black to move/);
+      if (humanMoves > 0) {
+        // The AI's move is announced, and it is the cell marked as the last move.
+        const m = /White played ([a-h][1-8])\./.exec(text);
+        assert.ok(m, `the AI's move announced in: ${text}`);
+        assert.match(await page.getAttribute(`[data-cell="${m[1]}"]`, 'aria-label'), /last move/);
       }
+      if (humanMoves === 0) {
+        // The AI is thinking: the human may not move meanwhile.
+        const seen = await clickAndRead(page, legal[0]);
+        assert.deepEqual(seen.legal, []);
+        assert.match(seen.status, /White \(AI, Beginner\) is thinking/);
+      } else {
+        await page.click(`[data-cell="${legal[0]}"]`);
+      }
+      humanMoves++;
     }
     assert.ok(humanMoves >= 5, `only ${humanMoves} moves`);
     const text = await status(page);
@@ -245,22 +273,24 @@ describe('the Reversi page', () => {
     assert.equal(new URL(page.url()).hash, hash);
     assert.ok(await page.isDisabled('#redo'));
 
-    // Undo while the AI thinks: its reply must not be played.
+    // Undo while the AI thinks: its reply is never played (a search still running is stopped
+    // with its worker): after d3 the only AI move in the record is its answer to d3.
     await page.click('#undo');
-    await playCell(page, 'f5');
+    assert.match((await clickAndRead(page, 'f5')).status, /is thinking/);
     await page.click('#undo');
-    await page.waitForTimeout(1200);
     assert.equal(await boardFromDom(page), START);
-    assert.ok(!(await page.isVisible('#message')), 'no message about a refused AI move');
     assert.match(await status(page), /^Black to move/);
     assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
+    await playCell(page, 'd3');
+    assert.equal(await waitForHumanOrEnd(page), false);
+    assert.match(page.url(), /moves=d3(c3|c5|e3)$/);
+    assert.ok(!(await page.isVisible('#message')), 'no message about a refused AI move');
 
     // A reply that arrives after the game changed is ignored: the strongest level thinks long
     // enough to undo and play d3 meanwhile. Its reply to f5 (d6, f4 or f6) would be illegal
     // after d3, where White has c3, c5 and e3.
     await openGame(page, env.base, '#black=human&white=ai10');
-    await playCell(page, 'f5');
-    assert.match(await status(page), /is thinking/);
+    assert.match((await clickAndRead(page, 'f5')).status, /is thinking/);
     await page.click('#undo');
     await playCell(page, 'd3');
     assert.equal(await waitForHumanOrEnd(page), false);
@@ -366,6 +396,145 @@ describe('the Reversi page', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
     assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'h8');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('set up a position by clicking, play from it, and restore it from the URL', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=human&moves=f5');
+    const gameHash = new URL(page.url()).hash;
+    // Set-up mode, then Cancel: the game is untouched.
+    await page.click('#setup-enter');
+    assert.match(await status(page), /Setting up a position/);
+    await page.click('[data-cell="a1"]');
+    assert.equal(await page.getAttribute('[data-cell="a1"]', 'data-state'), 'black');
+    assert.deepEqual(await legalCells(page), []);
+    assert.ok(await page.isDisabled('#undo'));
+    await page.click('#setup-cancel');
+    assert.equal(new URL(page.url()).hash, gameHash);
+    assert.equal(await boardFromDom(page), boardWith(['d5', 'e4', 'e5', 'f5'], ['d4']));
+    assert.match(await status(page), /White to move/);
+
+    // A cell cycles empty → black → white → empty.
+    await page.click('#setup-enter');
+    await page.click('#setup-clear');
+    assert.equal(await boardFromDom(page), '-'.repeat(64));
+    for (const [sq, clicks] of [['d4', 1], ['e4', 1], ['f4', 2], ['c5', 2], ['h8', 3]]) {
+      for (let i = 0; i < clicks; i++) await page.click(`[data-cell="${sq}"]`);
+    }
+    const setUp = boardWith(['d4', 'e4'], ['f4', 'c5']);
+    assert.equal(await boardFromDom(page), setUp);
+    assert.equal(await page.textContent('#score-black .count'), '2');
+    await page.check('input[name="side"][value="O"]');
+    assert.match(await status(page), /White to move/);
+    await page.click('#new-game button[type="submit"]');
+
+    // White (O) to move: f4 takes d4, e4 through c4; c5 takes d4 through e3 (by hand).
+    assert.match(await status(page), /^White to move\.$/);
+    assert.deepEqual((await legalCells(page)).sort(), ['c4', 'e3']);
+    assert.equal(
+      new URL(page.url()).hash,
+      `#rules=classic&black=human&white=human&board=${setUp}&side=O&moves=`,
+    );
+    await playCell(page, 'e3');
+    const after = boardWith(['e4'], ['e3', 'd4', 'f4', 'c5']);
+    assert.equal(await boardFromDom(page), after);
+    assert.match(page.url(), /&side=O&moves=e3$/);
+
+    await openGame(page, env.base, new URL(page.url()).hash);
+    assert.equal(await boardFromDom(page), after);
+    assert.equal(await status(page), 'White played e3. Black to move.');
+    assert.ok(!(await page.isVisible('#message')));
+    await page.click('#undo');
+    assert.equal(await boardFromDom(page), setUp);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a bad board in the link: the engine says why, the moves are not played', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=ai2&board=XO-&side=X&moves=f5d6');
+    const message = await page.textContent('#message');
+    assert.match(message, /Could not start that game: a board has 64 cells, this one has 3\./);
+    assert.match(message, /The moves in the link \(f5d6\) were not played\./);
+    assert.equal(await boardFromDom(page), START);
+    assert.equal(await page.inputValue('#player-white'), 'ai2');
+    assert.match(page.url(), /start=standard&moves=$/);
+    await playCell(page, 'd3');
+    assert.equal(await waitForHumanOrEnd(page), false);
+    assert.match(page.url(), /moves=d3(c3|c5|e3)$/);
+
+    // A board without a side is reported by the page itself.
+    await openGame(page, env.base, `#black=human&white=human&board=${START}`);
+    assert.match(await page.textContent('#message'), /a board needs a side to move/);
+    assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a failing AI: a clear message, a new worker, and the game goes on', async () => {
+    const { page, problems } = await env.newPage();
+    // The first worker answers every request with an error; the next ones are the real one.
+    let served = 0;
+    await page.route('**/www/ai-worker.js', (route) => {
+      served++;
+      if (served > 1) return route.continue();
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: "self.onmessage = ({ data }) => self.postMessage({ id: data.id, error: 'test failure' });",
+      });
+    });
+    await openGame(page, env.base, '#black=human&white=ai1');
+    assert.equal(await workerStarts(page), 1);
+    await playCell(page, 'f5');
+    await page.waitForSelector('#message:not([hidden])');
+    assert.match(await page.textContent('#message'), /The AI failed \(test failure\)/);
+    assert.equal(await workerStarts(page), 2);
+    assert.match(await status(page), /White \(AI, Beginner\) to move/);
+    assert.ok(!(await page.isDisabled('#undo')));
+    await page.click('#undo');
+    assert.equal(await boardFromDom(page), START);
+    await playCell(page, 'f5');
+    assert.equal(await waitForHumanOrEnd(page), false);
+    assert.match(page.url(), /moves=f5[a-h][1-8]$/);
+    assert.equal(served, 2);
+    assert.deepEqual(problems, []);
+
+    // A worker that crashes (an uncaught error): the same, through the worker's error event.
+    const crash = await env.newPage();
+    await crash.page.route('**/www/ai-worker.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: "self.onmessage = () => { throw new Error('boom'); };" }),
+    );
+    await openGame(crash.page, env.base, '#black=human&white=ai1');
+    await playCell(crash.page, 'f5');
+    await crash.page.waitForSelector('#message:not([hidden])');
+    assert.match(await crash.page.textContent('#message'), /The AI failed \(.*boom.*\)/);
+    assert.equal(await workerStarts(crash.page), 2);
+    assert.ok(!(await crash.page.isDisabled('#undo')));
+    await crash.page.click('#undo');
+    assert.deepEqual((await legalCells(crash.page)).sort(), ['c4', 'd3', 'e6', 'f5']);
+    assert.deepEqual(crash.problems.filter((p) => !/boom/.test(p)), []);
+    await crash.page.close();
+    await page.close();
+  });
+
+  test('undo is offered only when it would take back a move of the human', async () => {
+    const { page, problems } = await env.newPage();
+    // The AI (White) moves first from a set-up position.
+    await openGame(page, env.base, `#black=human&white=ai1&board=${START}&side=O`);
+    assert.equal(await waitForHumanOrEnd(page), false);
+    assert.match(page.url(), /moves=[a-h][1-8]$/);
+    const afterAi = await boardFromDom(page);
+    assert.match(await status(page), /^White played [a-h][1-8]\. Black to move\.$/);
+    assert.ok(await page.isDisabled('#undo'), 'no move of Black to take back');
+    await page.click(`[data-cell="${(await legalCells(page))[0]}"]`);
+    assert.equal(await waitForHumanOrEnd(page), false);
+    assert.ok(!(await page.isDisabled('#undo')));
+    await page.click('#undo');
+    assert.equal(await boardFromDom(page), afterAi);
+    assert.ok(await page.isDisabled('#undo'));
+    assert.ok(!(await page.isDisabled('#redo')));
     assert.deepEqual(problems, []);
     await page.close();
   });

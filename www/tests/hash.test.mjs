@@ -90,3 +90,40 @@ test('a pass is announced before the turn', () => {
   const thinking = statusText({ lastPass: null, over: false, toMove: 'white' }, settings, true);
   assert.equal(thinking, 'White (AI, Beginner) is thinking…');
 });
+
+const SET_UP = `${'-'.repeat(27)}OX${'-'.repeat(6)}XX${'-'.repeat(27)}`;
+
+test('a set-up position: board and side replace start, both ways', () => {
+  const { settings, moves, errors } = parseHash(`#side=O&white=human&board=${SET_UP}&moves=c4`, LEVELS);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(settings.position, { board: SET_UP, side: 'O' });
+  assert.equal(moves, 'c4');
+  const hash = formatHash(settings, 'c4');
+  assert.equal(hash, `#rules=classic&black=human&white=human&board=${SET_UP}&side=O&moves=c4`);
+  assert.doesNotMatch(hash, /start=/);
+  assert.deepEqual(parseHash(hash, LEVELS).settings, settings);
+});
+
+test('a board without a side, or a side without a board, is reported and ignored', () => {
+  let r = parseHash(`#board=${SET_UP}`, LEVELS);
+  assert.equal(r.settings.position, undefined);
+  assert.deepEqual(r.errors, ['a board needs a side to move (side=X or side=O)']);
+  r = parseHash('#side=X&start=alternative', LEVELS);
+  assert.equal(r.settings.position, undefined);
+  assert.equal(r.settings.start, 'alternative');
+  assert.equal(r.errors.length, 1);
+  assert.match(r.errors[0], /side to move needs a board/);
+});
+
+test('the last move is announced before a pass and the turn', () => {
+  const settings = { black: { ai: false }, white: { ai: true, level: 1 } };
+  const lastMove = { player: 'white', square: 'd6', flips: ['d5'] };
+  assert.equal(
+    statusText({ lastMove, lastPass: null, over: false, toMove: 'black' }, settings, false),
+    'White played d6. Black to move.',
+  );
+  assert.equal(
+    statusText({ lastMove, lastPass: 'black', over: false, toMove: 'white' }, settings, true),
+    'White played d6. Black has no legal move and passes. White (AI, Beginner) is thinking…',
+  );
+});
