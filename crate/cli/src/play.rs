@@ -1,21 +1,18 @@
 //! `reversi play`: replays a transcript and prints the resulting state as one JSON object.
 //! The output format is a contract read by other tools.
 
-use reversi::{Color, Game, Position, Rules, Square, Start};
+use reversi::{Color, Game, Position, Square, Start};
 
 use crate::args::Args;
 
 pub fn run(argv: &[String]) -> Result<(), String> {
     let mut args = Args::new(argv);
-    let rules = if args.flag("--inverse") {
-        Rules::Inverse
-    } else {
-        Rules::Classic
-    };
+    let rules = args.rules();
     let start_name = args.option("--start")?;
     let board = args.option("--board")?;
     let side = args.option("--side")?;
-    let words = args.positional(1)?;
+    // The transcript may come in several words (`f5 d6 c3`): spaces are ignored.
+    let words = args.positional(usize::MAX)?;
     let start = match (board, side, start_name) {
         (Some(_), _, Some(_)) => return Err("give either --start or --board, not both".into()),
         (Some(board), Some(side), None) => {
@@ -30,8 +27,8 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             .map_err(|e| format!("--start: {e}"))?
             .position(),
     };
-    let transcript = words.first().map(String::as_str).unwrap_or("");
-    let game = Game::from_transcript(rules, start, transcript).map_err(|e| e.to_string())?;
+    let transcript = words.concat();
+    let game = Game::from_transcript(rules, start, &transcript).map_err(|e| e.to_string())?;
     println!("{}", state_json(&game));
     Ok(())
 }
