@@ -8,7 +8,7 @@
 //! - `n >= 7` ([`Search::deep`]): transposition table (a small cache-resident one below 10
 //!   empties; entries of earlier searches are replaced first), table move first, stability cutoff, fastest-first ordering (fewest opponent
 //!   replies, corner stability, potential mobility, parity), enhanced transposition cutoff
-//!   from 10 empties (moves it shows unable to raise alpha are skipped), and from 14 empties
+//!   from 8 empties (moves it shows unable to raise alpha are skipped), and from 14 empties
 //!   an ordering by a shallow alpha-beta on a mobility evaluation (the fitted evaluation in
 //!   the inverse game; 1 ply at 14 empties, one more every 2 empties, at most 6); principal
 //!   variation search;
@@ -42,7 +42,7 @@ const FF_MIN: u32 = 7;
 /// Positions with at least this many empties use the transposition table.
 const TT_MIN: u32 = 7;
 /// Positions with at least this many empties try the enhanced transposition cutoff.
-const ETC_MIN: u32 = 10;
+const ETC_MIN: u32 = 8;
 /// Weights of the fastest-first ordering.
 const W_MOBILITY: i32 = 1 << 12;
 const W_CORNER_STABILITY: i32 = 1 << 9;
