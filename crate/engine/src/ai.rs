@@ -140,9 +140,22 @@ pub struct Analysis {
     pub depth: u32,
     /// True when the score is the exact final result under perfect play.
     pub exact: bool,
+    /// Positions visited, by the midgame search and the exact solver together.
     pub nodes: u64,
+    /// Of `nodes`, those of the exact solver; in a node budget they cost
+    /// 1/[`SOLVER_NODES_PER_NODE`] each (see [`Analysis::budget_used`]).
+    pub solver_nodes: u64,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Square>,
+}
+
+impl Analysis {
+    /// The part of a node budget this search used: midgame nodes count one each, solver nodes
+    /// 1/[`SOLVER_NODES_PER_NODE`] each.
+    pub fn budget_used(&self) -> u64 {
+        let midgame = self.nodes - self.solver_nodes;
+        midgame + self.solver_nodes / SOLVER_NODES_PER_NODE
+    }
 }
 
 /// How to search, beyond the budget: the evaluation, when to solve exactly, the noise.
@@ -296,6 +309,7 @@ impl Ai {
                 depth: 0,
                 exact: false,
                 nodes: 0,
+                solver_nodes: 0,
                 pv: Vec::new(),
             };
         }
@@ -344,6 +358,7 @@ impl Ai {
             max_depth
         };
         let mut result = self.midgame(board, rules, options, budget, max_depth, last, noisy);
+        let mut solver_nodes = 0;
         if use_solver && !result.exact {
             let used = result.nodes;
             let clock = now.map(|(clock, _)| clock);
@@ -367,7 +382,7 @@ impl Ai {
             let megabytes = self.solver_megabytes;
             let solver = self.solver.get_or_insert_with(|| Solver::new(megabytes));
             let solution = solver.solve(board, rules, Scoring::DiscsOnBoard, &mut stop);
-            result.nodes += solver.nodes();
+            solver_nodes = solver.nodes();
             if let Some(sol) = solution {
                 if let Some(best) = sol.best {
                     result.best = best;
@@ -383,7 +398,8 @@ impl Ai {
             score: to_discs(result.score),
             depth: result.depth,
             exact: result.exact,
-            nodes: result.nodes,
+            nodes: result.nodes + solver_nodes,
+            solver_nodes,
             pv: result.pv,
         }
     }

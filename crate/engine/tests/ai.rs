@@ -146,6 +146,47 @@ fn node_budgets_are_respected() {
 }
 
 #[test]
+fn node_budgets_are_respected_when_the_exact_solver_runs() {
+    // Positions of 12-20 empties: the budget goes partly to the midgame search, partly to the
+    // exact solver (whose nodes cost 1/SOLVER_NODES_PER_NODE each); the solver checks its
+    // budget every few thousand of its nodes, hence the margin.
+    const MARGIN: u64 = 8192 / reversi::ai::SOLVER_NODES_PER_NODE + 1;
+    let mut ai = Ai::new(8);
+    let mut solved = 0;
+    for seed in 200..203 {
+        let game = random_game(seed);
+        let boards = game
+            .iter()
+            .filter(|b| (12..=20).contains(&b.empty_count()) && b.moves() != 0)
+            .step_by(3);
+        for rules in [Rules::Classic, Rules::Inverse] {
+            for b in boards.clone() {
+                for budget in [2_000u64, 30_000, 300_000] {
+                    ai.clear();
+                    let limits = nodes(budget);
+                    let options = Options {
+                        exact_empties: 20,
+                        ..Options::for_limits(rules, &limits)
+                    };
+                    let a = ai.analyze(*b, rules, &limits, &options);
+                    check_move(b, a.best, "solver budget");
+                    assert!(
+                        a.budget_used() <= budget + MARGIN,
+                        "{} empties: {} budget units ({} solver nodes) for a budget of {budget}",
+                        b.empty_count(),
+                        a.budget_used(),
+                        a.solver_nodes
+                    );
+                    assert!(a.solver_nodes <= a.nodes);
+                    solved += usize::from(a.exact);
+                }
+            }
+        }
+    }
+    assert!(solved > 0, "some positions were solved within their budget");
+}
+
+#[test]
 fn depth_limit_is_respected_and_deeper_searches_count_more_nodes() {
     let mut ai = Ai::new(8);
     let b = random_game(5)[12];
