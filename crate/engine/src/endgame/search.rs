@@ -350,6 +350,17 @@ pub struct Search<'a, const M: u8> {
     pub aborted: bool,
 }
 
+/// Deep nodes with at most this many moves left to order use a list this long.
+const SHORT_LIST: usize = 16;
+
+/// The search window of a deep node: as given, and alpha raised by the table's move.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+    a: i32,
+}
+
 /// The ordering score of a move the enhanced transposition cutoff showed useless.
 const SKIP: i32 = i32::MIN;
 
@@ -549,15 +560,7 @@ impl<'a, const M: u8> Search<'a, M> {
     /// Orders the moves: the table move first, then fewest opponent replies (corners count
     /// twice), with small bonuses for odd quadrants and corners. Returns the move count.
     #[inline(always)]
-    fn order(
-        &self,
-        p: u64,
-        o: u64,
-        n: u32,
-        moves: u64,
-        tt_move: u8,
-        list: &mut [Move; 64],
-    ) -> usize {
+    fn order(&self, p: u64, o: u64, n: u32, moves: u64, tt_move: u8, list: &mut [Move]) -> usize {
         let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
         let mut count = 0;
         let mut bits = moves;
@@ -567,6 +570,9 @@ impl<'a, const M: u8> Search<'a, M> {
             let f = flips(p, o, sq);
             let bit = 1u64 << sq;
             let (np, no) = (o ^ f, p ^ f ^ bit);
+            if n > TT_MIN {
+                self.tt.prefetch(np, no, n - 1);
+            }
             let score = if sq as u8 == tt_move {
                 1 << 30
             } else if M & INV != 0 && n >= SORT_MIN {
@@ -653,7 +659,6 @@ impl<'a, const M: u8> Search<'a, M> {
             }
             return -self.deep(o, p, -beta, -alpha, n);
         }
-        let pv = beta - alpha > 1;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         let mut a = alpha;
@@ -677,8 +682,35 @@ impl<'a, const M: u8> Search<'a, M> {
             }
             rest &= !(1u64 << sq);
         }
-        let mut list = [Move::default(); 64];
-        let count = self.order(p, o, n, rest, NO_MOVE, &mut list);
+        // A short list to clear for the usual few moves.
+        let w = Window { alpha, beta, a };
+        if rest.count_ones() as usize <= SHORT_LIST {
+            let mut list = [Move::default(); SHORT_LIST];
+            self.deep_rest(p, o, n, w, rest, &mut list, best, best_move)
+        } else {
+            let mut list = [Move::default(); 64];
+            self.deep_rest(p, o, n, w, rest, &mut list, best, best_move)
+        }
+    }
+
+    /// The moves of `rest` after the table's move (if any) of [`Search::deep`], ordered in
+    /// `list`; `best` and `best_move` are what the table's move gave.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn deep_rest(
+        &mut self,
+        p: u64,
+        o: u64,
+        n: u32,
+        w: Window,
+        rest: u64,
+        list: &mut [Move],
+        mut best: i32,
+        mut best_move: u8,
+    ) -> i32 {
+        let Window { alpha, beta, mut a } = w;
+        let pv = beta - alpha > 1;
+        let count = self.order(p, o, n, rest, NO_MOVE, list);
         let mut first = best == -INF;
         if n >= ETC_MIN {
             for mv in list[..count].iter_mut() {
