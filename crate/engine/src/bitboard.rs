@@ -9,7 +9,7 @@ pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 const INNER_COLUMNS: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 
 /// The squares of the legal moves of `p` against `o` (disjoint bitboards).
-#[inline]
+#[inline(always)]
 pub fn legal_moves(p: u64, o: u64) -> u64 {
     let inner = o & INNER_COLUMNS;
     (axis_moves(p, inner, 1)
@@ -40,36 +40,32 @@ fn axis_moves(p: u64, mask: u64, shift: u32) -> u64 {
 }
 
 /// The discs of `o` flipped when `p` plays on `sq` (0 when the move flips nothing, i.e. is
-/// illegal; the square is assumed empty).
-#[inline]
+/// illegal; the square is assumed empty). Branch-free, always inlined: it is the hot path of
+/// perft and of the endgame solver.
+#[inline(always)]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let mut f = 0;
-    // Rays toward higher bits: the first square that is not an opponent disc is the lowest set
-    // bit of `ray & !o`; if it holds our disc, every ray square below it flips. Branch-free.
     for &ray in &rays[..4] {
+        // Toward higher bits: the first square that is not the opponent's is the lowest set
+        // bit of `ray & !o`; if it is ours, every ray square below it flips.
         let stop = ray & !o;
-        let first = stop & stop.wrapping_neg();
-        let outflanked = 0u64.wrapping_sub(u64::from(first & p != 0));
-        f |= ray & first.wrapping_sub(1) & outflanked;
+        let outflank = stop & stop.wrapping_neg() & p;
+        f |= outflank.wrapping_sub(u64::from(outflank != 0)) & ray;
     }
-    // Rays toward lower bits: the first stop is the highest set bit.
     for &ray in &rays[4..] {
-        let stop = ray & !o;
-        let first = if stop == 0 {
-            0
-        } else {
-            (1u64 << 63) >> stop.leading_zeros()
-        };
-        let outflanked = 0u64.wrapping_sub(u64::from(first & p != 0));
-        f |= ray & !(first << 1).wrapping_sub(1) & outflanked;
+        // Toward lower bits: the first stop is the highest set bit (bit 0 as a sentinel when
+        // there is none: it is then not ours on this ray, so nothing flips).
+        let stop = (ray & !o) | 1;
+        let outflank = (1u64 << (63 - stop.leading_zeros())) & p & ray;
+        f |= (outflank.wrapping_neg() << 1) & ray;
     }
     f
 }
 
 /// The squares from `sq` (excluded) to the board edge in each of the eight directions: four
 /// toward higher bit indices (E, S, SE, SW) then four toward lower (W, N, NW, NE).
-static RAYS: [[u64; 8]; 64] = build_rays();
+pub(crate) static RAYS: [[u64; 8]; 64] = build_rays();
 
 const fn build_rays() -> [[u64; 8]; 64] {
     const DIRS: [(i32, i32); 8] = [
