@@ -23,10 +23,9 @@
 //! the others from below.
 
 use super::stability::count_stable;
-use super::tables::{
-    parity_of, EdgeTables, CORNERS, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK, RAYS,
-};
+use super::tables::{parity_of, EdgeTables, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK};
 use super::tt::{Table, NO_MOVE};
+use crate::bitboard::{flips, legal_moves, CORNERS, RAYS};
 
 /// Mode bit: the inverse game (fewer discs wins).
 pub const INV: u8 = 1;
@@ -216,55 +215,6 @@ fn end_score<const M: u8>(pc: i32, e: i32) -> i32 {
         }
     }
     d
-}
-
-/// The legal moves of `p` against `o`: on each axis, runs of `o` discs grown from `p` by
-/// doubling steps (a run holds at most six discs).
-#[inline(always)]
-fn legal_moves(p: u64, o: u64) -> u64 {
-    const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
-    let inner = o & INNER;
-    (axis(p, inner, 1) | axis(p, o, 8) | axis(p, inner, 7) | axis(p, inner, 9)) & !(p | o)
-}
-
-/// Squares just beyond a run of `mask` discs that starts next to a disc of `p`, along the
-/// axis `s` in both directions.
-#[inline(always)]
-fn axis(p: u64, mask: u64, s: u32) -> u64 {
-    let mut up = mask & (p << s);
-    let mut down = mask & (p >> s);
-    up |= mask & (up << s);
-    down |= mask & (down >> s);
-    let pair_up = mask & (mask << s);
-    let pair_down = mask & (mask >> s);
-    up |= pair_up & (up << (2 * s));
-    down |= pair_down & (down >> (2 * s));
-    up |= pair_up & (up << (2 * s));
-    down |= pair_down & (down >> (2 * s));
-    (up << s) | (down >> s)
-}
-
-/// The discs of `o` flipped when `p` plays on the empty square `sq` (0 if none: the move
-/// is illegal). Branch-free, always inlined.
-#[inline(always)]
-fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    let rays = &RAYS[sq];
-    let mut f = 0u64;
-    for &ray in &rays[..4] {
-        // Toward higher bits: the first square that is not the opponent's is the lowest set
-        // bit of `ray & !o`; everything below it on the ray flips if it is ours.
-        let s = ray & !o;
-        let outflank = s & s.wrapping_neg() & p;
-        f |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
-    }
-    for &ray in &rays[4..] {
-        // Toward lower bits: the first stop is the highest set bit (bit 0 as a sentinel when
-        // there is none: it is then not ours on this ray, so nothing flips).
-        let s = (ray & !o) | 1;
-        let outflank = (1u64 << (63 - s.leading_zeros())) & p & ray;
-        f |= (outflank.wrapping_neg() << 1) & ray;
-    }
-    f
 }
 
 /// The number of discs flipped when `p` plays on `sq`, the only empty square (all other

@@ -3,45 +3,6 @@
 
 use std::sync::OnceLock;
 
-/// The four corners.
-pub const CORNERS: u64 = 0x8100_0000_0000_0081;
-
-/// The squares from `sq` (excluded) to the board edge in each of the eight directions: four
-/// toward higher bit indices (E, S, SE, SW) then four toward lower (W, N, NW, NE).
-pub static RAYS: [[u64; 8]; 64] = build_rays();
-
-const fn build_rays() -> [[u64; 8]; 64] {
-    const DIRS: [(i32, i32); 8] = [
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (-1, 1),
-        (-1, 0),
-        (0, -1),
-        (-1, -1),
-        (1, -1),
-    ];
-    let mut rays = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (dx, dy) = DIRS[d];
-            let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
-            let mut ray = 0u64;
-            while x >= 0 && x < 8 && y >= 0 && y < 8 {
-                ray |= 1 << (y * 8 + x);
-                x += dx;
-                y += dy;
-            }
-            rays[sq][d] = ray;
-            d += 1;
-        }
-        sq += 1;
-    }
-    rays
-}
-
 /// The (up to eight) squares adjacent to each square.
 pub static NEIGHBOURS: [u64; 64] = build_neighbours();
 
