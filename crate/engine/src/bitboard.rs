@@ -99,54 +99,9 @@ const fn build_rays() -> [[u64; 8]; 64] {
     rays
 }
 
-/// Discs that can never flip again, found by a sound but incomplete test: a disc is stable
-/// when, on each of the four axes, its line is full or it touches the edge or a stable disc of
-/// the same colour on that axis. Iterated to a fixed point from the corners. `p` is the colour
-/// whose stable discs are returned.
+/// Discs of `p` that can never flip again, found by a sound but incomplete test: exact
+/// stability along the edges, discs whose four lines are full, and interior discs protected on
+/// every axis by a full line or a stable disc of their own colour (the endgame solver's test).
 pub fn stable_discs(p: u64, o: u64) -> u64 {
-    let occupied = p | o;
-    let full_h = full_lines(occupied, 1);
-    let full_v = full_lines(occupied, 8);
-    let full_d7 = full_lines(occupied, 7);
-    let full_d9 = full_lines(occupied, 9);
-    const EDGE: u64 = 0xff81_8181_8181_81ff;
-    let mut stable = p & CORNERS;
-    // Edges and full lines give the seeds; grow along the axes.
-    loop {
-        let old = stable;
-        let h = full_h
-            | EDGE & 0x8181_8181_8181_8181
-            | ((stable << 1) & !0x0101_0101_0101_0101)
-            | ((stable >> 1) & !0x8080_8080_8080_8080);
-        let v = full_v | 0xff00_0000_0000_00ff | (stable << 8) | (stable >> 8);
-        let d7 = full_d7
-            | EDGE
-            | ((stable << 7) & !0x8080_8080_8080_8080)
-            | ((stable >> 7) & !0x0101_0101_0101_0101);
-        let d9 = full_d9
-            | EDGE
-            | ((stable << 9) & !0x0101_0101_0101_0101)
-            | ((stable >> 9) & !0x8080_8080_8080_8080);
-        stable |= p & h & v & d7 & d9;
-        if stable == old {
-            return stable;
-        }
-    }
-}
-
-/// The squares whose whole line along the axis `shift` (1, 7, 8, 9) is occupied.
-fn full_lines(occupied: u64, shift: u32) -> u64 {
-    let mut full = 0;
-    for (sq, rays) in RAYS.iter().enumerate() {
-        let line = match shift {
-            1 => rays[0] | rays[4],
-            8 => rays[1] | rays[5],
-            9 => rays[2] | rays[6],
-            _ => rays[3] | rays[7],
-        } | 1 << sq;
-        if occupied & line == line {
-            full |= 1 << sq;
-        }
-    }
-    full
+    crate::endgame::stable_discs(p, o)
 }

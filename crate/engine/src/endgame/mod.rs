@@ -22,6 +22,11 @@ use crate::game::Rules;
 use crate::square::Square;
 
 use search::{Search, ETW, INV, MAX_SCORE};
+
+/// Discs of `p` that can never flip (see [`crate::bitboard::stable_discs`]).
+pub(crate) fn stable_discs(p: u64, o: u64) -> u64 {
+    stability::stable_discs(edge_tables(), p, o)
+}
 use tables::edge_tables;
 use tt::Table;
 
