@@ -97,17 +97,35 @@ fn eval<const M: u8>(p: u64, o: u64) -> i32 {
 }
 
 /// A depth-limited alpha-beta on [`eval`], for move ordering.
-fn eval_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+fn eval_search<const M: u8>(p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    shallow_search::<M, false>(p, o, depth, alpha, beta)
+}
+
+/// A depth-limited alpha-beta for move ordering and the root's guess: on the fitted
+/// evaluation ([`fit_eval`], 1/100 disc) when `FIT`, else on [`eval`] (a finished game scores
+/// 64 units a disc).
+fn shallow_search<const M: u8, const FIT: bool>(
+    p: u64,
+    o: u64,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
     if depth == 0 {
-        return eval::<M>(p, o);
+        return if FIT {
+            fit_eval::<M>(p, o)
+        } else {
+            eval::<M>(p, o)
+        };
     }
     let moves = legal_moves(p, o);
     if moves == 0 {
         if legal_moves(o, p) == 0 {
             let pc = p.count_ones() as i32;
-            return end_score::<M>(pc, 64 - pc - o.count_ones() as i32) * 64;
+            let unit = if FIT { 100 } else { 64 };
+            return end_score::<M>(pc, 64 - pc - o.count_ones() as i32) * unit;
         }
-        return -eval_search::<M>(o, p, depth, -beta, -alpha);
+        return -shallow_search::<M, FIT>(o, p, depth, -beta, -alpha);
     }
     let mut best = -INF_EVAL;
     let mut bits = moves;
@@ -115,7 +133,7 @@ fn eval_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i3
         let sq = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let f = flips(p, o, sq);
-        let v = -eval_search::<M>(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
+        let v = -shallow_search::<M, FIT>(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
         if v > best {
             best = v;
             if v > alpha {
@@ -155,36 +173,8 @@ fn fit_eval<const M: u8>(p: u64, o: u64) -> i32 {
 
 /// A depth-limited alpha-beta on the fitted evaluation (in its units, 1/100 disc), for the
 /// root's guess and the inverse game's move ordering.
-fn fit_search<const M: u8>(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    if depth == 0 {
-        return fit_eval::<M>(p, o);
-    }
-    let moves = legal_moves(p, o);
-    if moves == 0 {
-        if legal_moves(o, p) == 0 {
-            let pc = p.count_ones() as i32;
-            return end_score::<M>(pc, 64 - pc - o.count_ones() as i32) * 100;
-        }
-        return -fit_search::<M>(o, p, depth, -beta, -alpha);
-    }
-    let mut best = -INF_EVAL;
-    let mut bits = moves;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let f = flips(p, o, sq);
-        let v = -fit_search::<M>(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
+fn fit_search<const M: u8>(p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    shallow_search::<M, true>(p, o, depth, alpha, beta)
 }
 
 /// The shallow layer tries the stability cutoff from this many empties.
