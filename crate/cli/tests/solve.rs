@@ -1,31 +1,16 @@
 //! `reversi solve`: scores against the ones listed in the FFO data (not the solver's own
 //! output), a forced pass checked by a naive minimax written here, and bad input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::run;
 use reversi::{Board, Game, Position, Rules, Square};
 
 /// Runs `reversi solve ARGS` with `input` on stdin: exit code, stdout, stderr.
 fn solve(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the reversi binary runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    // A refused option may exit before reading: a broken pipe is fine then.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let out = child.wait_with_output().expect("reversi solve ends");
-    (
-        out.status.code().expect("an exit code"),
-        String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    )
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    run(&all, input)
 }
 
 /// The first `n` lines of FFO 1-19: the position and its listed (move, score) pairs.
