@@ -1,25 +1,11 @@
 //! The AI: legal moves everywhere (passes, single moves, finished games), node budgets,
 //! determinism of the levels, obvious choices, and exact scores against a brute-force minimax.
 
+mod common;
+
+use common::Rng;
+
 use reversi::{Ai, Board, EvalKind, Level, Limits, Options, Position, Rules, Square};
-
-/// SplitMix64, for seeded random games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn pick(&mut self, moves: u64) -> Square {
-        let k = (self.next() % moves.count_ones() as u64) as usize;
-        Square::iter_bits(moves).nth(k).unwrap()
-    }
-}
 
 fn nodes(n: u64) -> Limits {
     Limits {
@@ -33,7 +19,7 @@ fn nodes(n: u64) -> Limits {
 /// Every position of a random game from the standard start (passes applied), each with the
 /// side to move, ending with the finished position.
 fn random_game(seed: u64) -> Vec<Board> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut b = Position::standard().board;
     let mut out = vec![b];
     while !b.is_game_over() {

@@ -1,6 +1,10 @@
 //! The exact endgame solver: the FFO suite (empties to the winner), a naive minimax on random
 //! endgames of both games with both scorings, passes, finished games, windows, aborts.
 
+mod common;
+
+use common::Rng;
+
 use reversi::{Board, Position, Rules, Scoring, Solver, Square};
 
 const FFO_1_19: &str = include_str!("data/fforum-1-19.obf");
@@ -80,25 +84,6 @@ fn ffo_20_39_easy_ones() {
     for i in [0, 1, 2, 3, 4, 7, 9] {
         let (pos, listed) = &positions[i];
         check_best(&mut solver, i + 20, pos, listed);
-    }
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A random square of a non-empty bitboard.
-    fn pick(&mut self, bits: u64) -> Square {
-        let squares: Vec<Square> = Square::iter_bits(bits).collect();
-        squares[(self.next() % squares.len() as u64) as usize]
     }
 }
 
@@ -197,7 +182,7 @@ fn check_against_naive(solver: &mut Solver, board: Board, rules: Rules, scoring:
 
 #[test]
 fn random_endgames_match_naive_minimax() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     // One solver for everything: the table must keep games and scorings apart.
     let mut solver = Solver::new(8);
     let mut count = 0;
@@ -214,7 +199,7 @@ fn random_endgames_match_naive_minimax() {
 
 #[test]
 fn passes_and_finished_games_match_naive_minimax() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = Rng::new(0x5eed_0002);
     let mut solver = Solver::new(8);
     let (mut passes, mut finished) = (0, 0);
     while passes < 40 || finished < 40 {
@@ -285,15 +270,15 @@ fn full_board_and_wipe_out() {
 
 #[test]
 fn search_window_is_fail_soft_and_exact_inside() {
-    let mut rng = Rng(0x5eed_0003);
+    let mut rng = Rng::new(0x5eed_0003);
     let mut solver = Solver::new(8);
     for round in 0..60 {
         let board = random_position(&mut rng, 4 + round % 7);
         for (rules, scoring) in MODES {
             let exact = naive(board, rules, scoring);
             for _ in 0..3 {
-                let a = (rng.next() % 129) as i32 - 64;
-                let b = a + 1 + (rng.next() % 20) as i32;
+                let a = (rng.next_u64() % 129) as i32 - 64;
+                let b = a + 1 + (rng.next_u64() % 20) as i32;
                 let v = solver
                     .search(board, rules, scoring, a, b, &mut never)
                     .expect("not aborted");
@@ -350,7 +335,7 @@ fn stop_aborts_and_the_solver_still_works() {
 /// with a plain full-window search.
 #[test]
 fn deep_roots_agree_with_their_children() {
-    let mut rng = Rng(0x5eed_0016);
+    let mut rng = Rng::new(0x5eed_0016);
     let mut checked = 0;
     for (rules, scoring) in MODES {
         for _ in 0..2 {

@@ -27,6 +27,14 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// A random square of a non-empty bitboard.
+    pub fn pick(&mut self, bits: u64) -> reversi::Square {
+        let k = (self.next_u64() % u64::from(bits.count_ones())) as usize;
+        reversi::Square::iter_bits(bits)
+            .nth(k)
+            .expect("a square of a non-empty bitboard")
+    }
+
     /// True with probability `num / den`.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.next_u64() % den < num
