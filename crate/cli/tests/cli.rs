@@ -2,6 +2,10 @@
 //! tiny JSON reader here) against the library and hand-built expectations, and exit code 2 with
 //! a clear message on bad input.
 
+mod common;
+
+use common::Rng;
+
 use std::collections::BTreeMap;
 use std::process::Command;
 
@@ -310,19 +314,6 @@ fn board_with(black: &[usize], white: &[usize]) -> String {
 
 fn strs(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
-}
-
-// SplitMix64 for random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
 }
 
 fn random_finished_game(rules: Rules, start: Position, rng: &mut Rng) -> Game {

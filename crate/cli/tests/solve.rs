@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run;
+use common::{run, Rng};
 use reversi::{Board, Game, Position, Rules, Square};
 
 /// Runs `reversi solve ARGS` with `input` on stdin: exit code, stdout, stderr.
@@ -90,19 +90,6 @@ fn minimax(b: Board) -> i32 {
         .map(|sq| -minimax(b.make_move(sq, b.flips(sq))))
         .max()
         .expect("a move")
-}
-
-// SplitMix64 for random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
 }
 
 /// Positions (side to move first) where the side to move must pass with few empties, found

@@ -1,4 +1,6 @@
-//! Shared by the CLI test files: running the `reversi` binary with input on stdin.
+//! Shared by the CLI test files: running the `reversi` binary with input on stdin, and a
+//! seeded RNG for random games.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -22,4 +24,17 @@ pub fn run(args: &[&str], input: &str) -> (i32, String, String) {
         String::from_utf8(out.stdout).expect("utf-8 stdout"),
         String::from_utf8(out.stderr).expect("utf-8 stderr"),
     )
+}
+
+/// SplitMix64 for random games.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
 }
