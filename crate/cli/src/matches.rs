@@ -143,49 +143,64 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let plies = args.number("--plies", 6u32, 0..=60)?;
     let seed = args.number("--seed", 1u64, 0..=u64::MAX)?;
     let tt = args.number("--tt", 16usize, 1..=MAX_TT_MB)?;
+    let threads = args.number("--threads", 1usize, 1..=256)?;
     args.positional(0)?;
     let starts = random_openings(games.div_ceil(2), plies, seed);
-    let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
-    let (mut wins, mut draws, mut losses, mut margin) = (0u32, 0u32, 0u32, 0i64);
-    let mut played = 0usize;
-    'outer: for (i, start) in starts.iter().enumerate() {
-        for a_first in [true, false] {
-            if played == games {
-                break 'outer;
-            }
-            let game_seed =
-                seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64) << 1 ^ a_first as u64;
-            let (a_discs, b_discs) = if a_first {
-                play_game(*start, rules, (&a, &mut ai_a), (&b, &mut ai_b), game_seed)
-            } else {
-                let (bd, ad) =
-                    play_game(*start, rules, (&b, &mut ai_b), (&a, &mut ai_a), game_seed);
-                (ad, bd)
-            };
-            let score = rules.score(a_discs, b_discs);
-            match score.signum() {
-                1 => wins += 1,
-                0 => draws += 1,
-                _ => losses += 1,
-            }
-            margin += score as i64;
-            played += 1;
-            if !quiet {
-                eprintln!(
-                    "game {played}: opening {} A plays {}: A {a_discs} B {b_discs}",
-                    i + 1,
-                    if a_first == (start.side == reversi::Color::Black) {
-                        "black"
-                    } else {
-                        "white"
+    // Game `g` plays opening `g / 2`, A moving first when `g` is even. Every game starts
+    // from cleared tables, so the results do not depend on the number of threads.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![None; games]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(games) {
+            scope.spawn(|| {
+                let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
+                loop {
+                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if g >= games {
+                        break;
                     }
-                );
-            }
+                    let (i, a_first) = (g / 2, g % 2 == 0);
+                    let start = starts[i];
+                    let game_seed =
+                        seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64) << 1 ^ a_first as u64;
+                    let (a_discs, b_discs) = if a_first {
+                        play_game(start, rules, (&a, &mut ai_a), (&b, &mut ai_b), game_seed)
+                    } else {
+                        let (bd, ad) =
+                            play_game(start, rules, (&b, &mut ai_b), (&a, &mut ai_a), game_seed);
+                        (ad, bd)
+                    };
+                    if !quiet {
+                        eprintln!(
+                            "game {}: opening {} A plays {}: A {a_discs} B {b_discs}",
+                            g + 1,
+                            i + 1,
+                            if a_first == (start.side == reversi::Color::Black) {
+                                "black"
+                            } else {
+                                "white"
+                            }
+                        );
+                    }
+                    results.lock().unwrap_or_else(|e| e.into_inner())[g] = Some((a_discs, b_discs));
+                }
+            });
         }
+    });
+    let (mut wins, mut draws, mut losses, mut margin) = (0u32, 0u32, 0u32, 0i64);
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (a_discs, b_discs) in results.into_iter().flatten() {
+        let score = rules.score(a_discs, b_discs);
+        match score.signum() {
+            1 => wins += 1,
+            0 => draws += 1,
+            _ => losses += 1,
+        }
+        margin += score as i64;
     }
-    let n = played as f64;
+    let n = games as f64;
     println!(
-        "{} game, {played} games ({} openings of {plies} plies, both colours)",
+        "{} game, {games} games ({} openings of {plies} plies, both colours)",
         rules.name(),
         starts.len()
     );

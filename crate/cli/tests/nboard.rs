@@ -144,12 +144,25 @@ fn a_tiny_match_counts_every_game() {
 }
 
 #[test]
+fn a_match_gives_the_same_result_on_any_number_of_threads() {
+    let base = ["match", "--games", "12", "--a", "3", "--b", "d2", "--quiet"];
+    let (code, one, err) = run(&base, "");
+    assert_eq!(code, 0, "{err}");
+    let (code, three, err) = run(&[&base[..], &["--threads", "3"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(one, three);
+    let (w, d, l) = counts(&three);
+    assert_eq!(w + d + l, 12, "{three}");
+}
+
+#[test]
 fn match_and_bench_reject_out_of_range_numbers() {
     for args in [
         &["match", "--tt", "99999999999"][..],
         &["match", "--tt", "0"],
         &["match", "--games", "0"],
         &["match", "--games", "-3"],
+        &["match", "--threads", "0"],
         &["bench", "midgame", "--tt", "99999999999"],
         &["bench", "midgame", "--plies", "4294967297"],
         &["bench", "midgame", "--positions", "0"],
