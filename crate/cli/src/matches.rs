@@ -159,7 +159,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
                     if g >= games {
                         break;
                     }
-                    let (i, a_first) = (g / 2, g % 2 == 0);
+                    let (i, a_first) = (g / 2, g.is_multiple_of(2));
                     let start = starts[i];
                     let game_seed =
                         seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64) << 1 ^ a_first as u64;
