@@ -9,6 +9,8 @@ use reversi::{
     random_openings, Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules,
 };
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::args::{Args, MAX_TT_MB};
 
 /// One side of a match.
@@ -133,6 +135,72 @@ fn play_game(
     }
 }
 
+/// The two players of a match and what every game shares.
+struct Match<'a> {
+    a: &'a Player,
+    b: &'a Player,
+    rules: Rules,
+    starts: &'a [Position],
+    seed: u64,
+    quiet: bool,
+}
+
+impl Match<'_> {
+    /// Plays game `g` (0-based: opening `g / 2`, A moving first when `g` is even) with the
+    /// given tables; returns (A's discs, B's discs).
+    fn play(&self, g: usize, ai_a: &mut Ai, ai_b: &mut Ai) -> (u32, u32) {
+        let (i, a_first) = (g / 2, g.is_multiple_of(2));
+        let start = self.starts[i];
+        let seed = self.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64) << 1 ^ a_first as u64;
+        let (a_discs, b_discs) = if a_first {
+            play_game(start, self.rules, (self.a, ai_a), (self.b, ai_b), seed)
+        } else {
+            let (bd, ad) = play_game(start, self.rules, (self.b, ai_b), (self.a, ai_a), seed);
+            (ad, bd)
+        };
+        if !self.quiet {
+            eprintln!(
+                "game {}: opening {} A plays {}: A {a_discs} B {b_discs}",
+                g + 1,
+                i + 1,
+                if a_first == (start.side == reversi::Color::Black) {
+                    "black"
+                } else {
+                    "white"
+                }
+            );
+        }
+        (a_discs, b_discs)
+    }
+}
+
+/// A's results over some games.
+#[derive(Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    margin: i64,
+}
+
+impl Tally {
+    fn add(&mut self, score: i32) {
+        match score.signum() {
+            1 => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        self.margin += score as i64;
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.margin += other.margin;
+    }
+}
+
 pub fn run(argv: &[String]) -> Result<(), String> {
     let mut args = Args::new(argv);
     let rules = args.rules();
@@ -146,58 +214,40 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let threads = args.number("--threads", 1usize, 1..=256)?;
     args.positional(0)?;
     let starts = random_openings(games.div_ceil(2), plies, seed);
-    // Game `g` plays opening `g / 2`, A moving first when `g` is even. Every game starts
-    // from cleared tables, so the results do not depend on the number of threads.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(vec![None; games]);
+    let m = Match {
+        a: &a,
+        b: &b,
+        rules,
+        starts: &starts,
+        seed,
+        quiet,
+    };
+    // Threads take the next game until none is left. Every game starts from cleared tables
+    // and the tally is a sum, so the result does not depend on the number of threads.
+    let next = AtomicUsize::new(0);
+    let mut tally = Tally::default();
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(games) {
-            scope.spawn(|| {
-                let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
-                loop {
-                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if g >= games {
-                        break;
+        let workers: Vec<_> = (0..threads.min(games))
+            .map(|_| {
+                scope.spawn(|| {
+                    let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
+                    let mut t = Tally::default();
+                    loop {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= games {
+                            return t;
+                        }
+                        let (a_discs, b_discs) = m.play(g, &mut ai_a, &mut ai_b);
+                        t.add(rules.score(a_discs, b_discs));
                     }
-                    let (i, a_first) = (g / 2, g.is_multiple_of(2));
-                    let start = starts[i];
-                    let game_seed =
-                        seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64) << 1 ^ a_first as u64;
-                    let (a_discs, b_discs) = if a_first {
-                        play_game(start, rules, (&a, &mut ai_a), (&b, &mut ai_b), game_seed)
-                    } else {
-                        let (bd, ad) =
-                            play_game(start, rules, (&b, &mut ai_b), (&a, &mut ai_a), game_seed);
-                        (ad, bd)
-                    };
-                    if !quiet {
-                        eprintln!(
-                            "game {}: opening {} A plays {}: A {a_discs} B {b_discs}",
-                            g + 1,
-                            i + 1,
-                            if a_first == (start.side == reversi::Color::Black) {
-                                "black"
-                            } else {
-                                "white"
-                            }
-                        );
-                    }
-                    results.lock().unwrap_or_else(|e| e.into_inner())[g] = Some((a_discs, b_discs));
-                }
-            });
+                })
+            })
+            .collect();
+        for w in workers {
+            // A panic in a game is a bug: let it end the command.
+            tally.merge(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
     });
-    let (mut wins, mut draws, mut losses, mut margin) = (0u32, 0u32, 0u32, 0i64);
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    for (a_discs, b_discs) in results.into_iter().flatten() {
-        let score = rules.score(a_discs, b_discs);
-        match score.signum() {
-            1 => wins += 1,
-            0 => draws += 1,
-            _ => losses += 1,
-        }
-        margin += score as i64;
-    }
     let n = games as f64;
     println!(
         "{} game, {games} games ({} openings of {plies} plies, both colours)",
@@ -205,9 +255,12 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         starts.len()
     );
     println!(
-        "A wins {wins}, draws {draws}, losses {losses}; mean disc margin {:+.2}; score {:.1}%",
-        margin as f64 / n,
-        (wins as f64 + draws as f64 / 2.0) / n * 100.0
+        "A wins {}, draws {}, losses {}; mean disc margin {:+.2}; score {:.1}%",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.margin as f64 / n,
+        (tally.wins as f64 + tally.draws as f64 / 2.0) / n * 100.0
     );
     Ok(())
 }
