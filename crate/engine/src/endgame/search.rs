@@ -10,8 +10,9 @@
 //!   replies, corner stability, potential mobility, parity), enhanced transposition cutoff
 //!   from 8 empties (moves it shows unable to raise alpha are skipped), and from 14 empties
 //!   an ordering by a shallow alpha-beta on a mobility evaluation (the fitted evaluation in
-//!   the inverse game; 1 ply at 14 empties, one more every 2 empties, at most 6); principal
-//!   variation search;
+//!   the inverse game; 1 ply at 14 empties, one more every 2 empties, at most 6; a move is
+//!   scored exactly only near the best so far); principal variation search; the opponent's
+//!   replies found by the ordering are handed to the child, which does not look for them again;
 //! - `5 <= n < 7` ([`Search::shallow`]): plain alpha-beta over the empty squares, preferred
 //!   quadrants first (odd ones in the classic game, even ones in the inverse game), then by
 //!   square class (corners first in the classic game, last in the inverse game);
@@ -80,6 +81,12 @@ const SORT_STEP: u32 = 2;
 const SORT_BASE: u32 = 14;
 const SORT_MAX_DEPTH: u32 = 6;
 const W_EVAL: i32 = 1 << 14;
+/// The ordering search scores a move exactly only when it comes within this margin of the best
+/// move scored so far (else it gets an upper bound, which orders it well enough): on
+/// [`eval`], and on the fitted evaluation (1/100 disc). Measured on FFO 20-39: 2.3% fewer
+/// instructions; 2.7% in the inverse game.
+const SORT_MARGIN: i32 = 16;
+const SORT_MARGIN_FIT: i32 = 400;
 const INF_EVAL: i32 = 1 << 16;
 
 /// A rough evaluation for move ordering: mobility (corners twice) and corners.
@@ -308,6 +315,8 @@ const SKIP: i32 = i32::MIN;
 #[derive(Clone, Copy, Default)]
 struct Move {
     flips: u64,
+    /// The opponent's replies after the move.
+    replies: u64,
     sq: u8,
     score: i32,
 }
@@ -393,6 +402,16 @@ impl<'a, const M: u8> Search<'a, M> {
         }
     }
 
+    /// [`Search::any`] for a position whose moves are known.
+    #[inline(always)]
+    fn child(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, moves: u64) -> i32 {
+        if n >= FF_MIN {
+            self.deep_known::<true>(p, o, alpha, beta, n, moves)
+        } else {
+            self.any(p, o, alpha, beta, n)
+        }
+    }
+
     /// The root: the exact value and the best move (None when the side to move must pass or
     /// the game is over), fail-soft within `(alpha, beta)`. From [`ASPIRATION_MIN`] empties the
     /// window is first narrowed around a guessed score, then moved on failure (the table keeps
@@ -457,11 +476,11 @@ impl<'a, const M: u8> Search<'a, M> {
             let bit = 1u64 << mv.sq;
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
             let v = if i == 0 {
-                -self.any(np, no, -beta, -a, n - 1)
+                -self.child(np, no, -beta, -a, n - 1, mv.replies)
             } else {
-                let v = -self.any(np, no, -a - 1, -a, n - 1);
+                let v = -self.child(np, no, -a - 1, -a, n - 1, mv.replies);
                 if v > a && v < beta && !self.aborted {
-                    -self.any(np, no, -beta, -a, n - 1)
+                    -self.child(np, no, -beta, -a, n - 1, mv.replies)
                 } else {
                     v
                 }
@@ -504,6 +523,7 @@ impl<'a, const M: u8> Search<'a, M> {
         let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
         let mut count = 0;
         let mut bits = moves;
+        let mut sort_best = -INF_EVAL;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -513,20 +533,24 @@ impl<'a, const M: u8> Search<'a, M> {
             if n > TT_MIN {
                 self.tt.prefetch(np, no, n - 1);
             }
+            let replies = legal_moves(np, no);
             let score = if sq as u8 == tt_move {
                 1 << 30
             } else if M & INV != 0 && n >= SORT_MIN {
                 // The mobility evaluation orders the inverse game poorly: its own fitted
                 // evaluation does much better there (not in the classic game).
                 let d = ((n - SORT_BASE) / SORT_STEP + 1).min(SORT_MAX_DEPTH);
-                -fit_search::<M>(np, no, d, -INF_EVAL, INF_EVAL) * 256
-                    - (legal_moves(np, no).count_ones() as i32) * INVERSE_W_REPLIES * 256
+                let floor = (sort_best - SORT_MARGIN_FIT).max(-INF_EVAL);
+                let v = -fit_search::<M>(np, no, d, -INF_EVAL, -floor);
+                sort_best = sort_best.max(v);
+                v * 256 - (replies.count_ones() as i32) * INVERSE_W_REPLIES * 256
             } else if n >= SORT_MIN {
                 let d = ((n - SORT_BASE) / SORT_STEP + 1).min(SORT_MAX_DEPTH);
-                -eval_search::<M>(np, no, d, -INF_EVAL, INF_EVAL) * W_EVAL
-                    - (legal_moves(np, no).count_ones() as i32) * W_MOBILITY
+                let floor = (sort_best - SORT_MARGIN).max(-INF_EVAL);
+                let v = -eval_search::<M>(np, no, d, -INF_EVAL, -floor);
+                sort_best = sort_best.max(v);
+                v * W_EVAL - (replies.count_ones() as i32) * W_MOBILITY
             } else {
-                let replies = legal_moves(np, no);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let mut s = -mobility * W_MOBILITY;
                 if n >= RICH_ORDER_MIN {
@@ -544,6 +568,7 @@ impl<'a, const M: u8> Search<'a, M> {
             };
             list[count] = Move {
                 flips: f,
+                replies,
                 sq: sq as u8,
                 score,
             };
@@ -563,7 +588,21 @@ impl<'a, const M: u8> Search<'a, M> {
     }
 
     /// Positions with at least `TT_MIN` empties.
-    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
+    fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+        self.deep_known::<false>(p, o, alpha, beta, n, 0)
+    }
+
+    /// [`Search::deep`]; with `KNOWN`, `moves` are the legal moves (else they are found here).
+    #[inline(always)]
+    fn deep_known<const KNOWN: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        n: u32,
+        moves: u64,
+    ) -> i32 {
         self.nodes += 1;
         self.poll();
         if self.aborted {
@@ -592,12 +631,13 @@ impl<'a, const M: u8> Search<'a, M> {
             beta = beta.min(hit.upper);
             tt_move = hit.best;
         }
-        let moves = legal_moves(p, o);
+        let moves = if KNOWN { moves } else { legal_moves(p, o) };
         if moves == 0 {
-            if legal_moves(o, p) == 0 {
+            let theirs = legal_moves(o, p);
+            if theirs == 0 {
                 return end_score::<M>(p.count_ones() as i32, n as i32);
             }
-            return -self.deep(o, p, -beta, -alpha, n);
+            return -self.deep_known::<true>(o, p, -beta, -alpha, n, theirs);
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -681,11 +721,11 @@ impl<'a, const M: u8> Search<'a, M> {
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
             let v = if first || !pv {
                 first = false;
-                -self.any(np, no, -beta, -a, n - 1)
+                -self.child(np, no, -beta, -a, n - 1, mv.replies)
             } else {
-                let v = -self.any(np, no, -a - 1, -a, n - 1);
+                let v = -self.child(np, no, -a - 1, -a, n - 1, mv.replies);
                 if v > a && v < beta && !self.aborted {
-                    -self.any(np, no, -beta, -a, n - 1)
+                    -self.child(np, no, -beta, -a, n - 1, mv.replies)
                 } else {
                     v
                 }
