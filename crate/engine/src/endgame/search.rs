@@ -360,20 +360,23 @@ impl<'a, const M: u8> Search<'a, M> {
 
     /// A bound from stable discs that settles the window, if any.
     #[inline(always)]
-    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> Option<i32> {
+        // Stable discs rarely settle a window closer to 0 than twice the empties: the count is
+        // not worth its cost there (FFO 20-39: 3.8% fewer instructions, nodes +0.6%).
+        let reach = 2 * n as i32;
         // Stable discs of `hi` bound our score from above, those of `lo` from below.
         let (hi, hi_other, lo, lo_other) = if M & INV != 0 {
             (p, o, o, p)
         } else {
             (o, p, p, o)
         };
-        if alpha >= MAX_SCORE - 2 * hi.count_ones() as i32 {
+        if alpha >= reach && alpha >= MAX_SCORE - 2 * hi.count_ones() as i32 {
             let bound = MAX_SCORE - 2 * count_stable(self.edges, hi, hi_other);
             if bound <= alpha {
                 return Some(bound);
             }
         }
-        if beta <= 2 * lo.count_ones() as i32 - MAX_SCORE {
+        if beta <= -reach && beta <= 2 * lo.count_ones() as i32 - MAX_SCORE {
             let bound = 2 * count_stable(self.edges, lo, lo_other) - MAX_SCORE;
             if bound >= beta {
                 return Some(bound);
@@ -608,7 +611,7 @@ impl<'a, const M: u8> Search<'a, M> {
         if self.aborted {
             return 0;
         }
-        if let Some(v) = self.stability_cutoff(p, o, alpha, beta) {
+        if let Some(v) = self.stability_cutoff(p, o, alpha, beta, n) {
             return v;
         }
         let mut tt_move = NO_MOVE;
@@ -764,7 +767,7 @@ impl<'a, const M: u8> Search<'a, M> {
         self.nodes += 1;
         self.poll();
         if n >= SHALLOW_STABILITY_MIN {
-            if let Some(v) = self.stability_cutoff(p, o, alpha, beta) {
+            if let Some(v) = self.stability_cutoff(p, o, alpha, beta, n) {
                 return v;
             }
         }
