@@ -14,7 +14,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   reversi perft DEPTH [--pass-is-ply|--pass-is-not-ply]
   reversi play [--inverse] [--start standard|alternative] [--board BOARD64 --side X|O] [TRANSCRIPT]
-  reversi match [--a PLAYER] [--b PLAYER] [--games N] [--inverse] [--plies N] [--seed S] [--tt MB] [--threads N] [--quiet]
+  reversi match [--a PLAYER] [--b PLAYER] [--games N] [--from GAME] [--inverse] [--plies N] [--seed S] [--tt MB] [--threads N] [--quiet]
       PLAYER = parts joined by ':': a level 1..10, dN (depth N, no noise), nN (node budget),
       eN (solve exactly from N empties), or an evaluation classic|inverse|negated.
       Examples: --a 6 --b 5, --a d4:inverse --b d4:negated --inverse. Defaults: A 5, B 4, 200 games.

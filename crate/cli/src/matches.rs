@@ -212,6 +212,9 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let seed = args.number("--seed", 1u64, 0..=u64::MAX)?;
     let tt = args.number("--tt", 16usize, 1..=MAX_TT_MB)?;
     let threads = args.number("--threads", 1usize, 1..=256)?;
+    // Games are numbered from 1; `--from` plays the tail of a match, so one match can be
+    // split over machines (or resumed) and the parts' tallies added.
+    let from = args.number("--from", 1usize, 1..=games)?;
     args.positional(0)?;
     let starts = random_openings(games.div_ceil(2), plies, seed);
     let m = Match {
@@ -224,10 +227,10 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     };
     // Threads take the next game until none is left. Every game starts from cleared tables
     // and the tally is a sum, so the result does not depend on the number of threads.
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(from - 1);
     let mut tally = Tally::default();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(games))
+        let workers: Vec<_> = (0..threads.min(games - from + 1))
             .map(|_| {
                 scope.spawn(|| {
                     let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
@@ -248,9 +251,15 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             tally.merge(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
     });
-    let n = games as f64;
+    let played = games - from + 1;
+    let n = played as f64;
+    let part = if from > 1 {
+        format!(", games {from} to {games}")
+    } else {
+        String::new()
+    };
     println!(
-        "{} game, {games} games ({} openings of {plies} plies, both colours)",
+        "{} game, {played} games ({} openings of {plies} plies, both colours{part})",
         rules.name(),
         starts.len()
     );

@@ -646,3 +646,52 @@ fn play_rejects_bad_boards_and_sides() {
     // The board given as text equals the standard start.
     assert_eq!(play(&["--board", &good, "--side", "X"]), play(&[]));
 }
+
+/// The per-game lines (`game N: ...`) of a `match` run's stderr, and its tally line.
+fn match_run(args: &[&str]) -> (Vec<String>, String) {
+    let (code, stdout, stderr) = run(args);
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    let games = stderr
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(str::to_owned)
+        .collect();
+    let tally = stdout
+        .lines()
+        .find(|l| l.starts_with("A wins "))
+        .unwrap_or_else(|| panic!("{args:?}: no tally in {stdout}"))
+        .to_owned();
+    (games, tally)
+}
+
+/// Wins, draws and losses from a tally line.
+fn tally_counts(line: &str) -> [u32; 3] {
+    let words: Vec<&str> = line
+        .split([' ', ',', ';'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    let after = |key: &str| -> u32 {
+        let i = words.iter().position(|w| *w == key).expect(key);
+        words[i + 1].parse().expect("a count")
+    };
+    [after("wins"), after("draws"), after("losses")]
+}
+
+#[test]
+fn match_from_plays_the_tail_of_the_same_match() {
+    let base = ["match", "--a", "d2", "--b", "d1", "--games", "6"];
+    let (all, all_tally) = match_run(&base);
+    let mut from = base.to_vec();
+    from.extend(["--from", "4"]);
+    let (tail, tail_tally) = match_run(&from);
+    let mut sorted = all.clone();
+    sorted.sort();
+    assert_eq!(sorted.len(), 6, "{all:?}");
+    assert_eq!(tail, sorted[3..].to_vec(), "games 4 to 6 replayed alike");
+    let [w, d, l] = tally_counts(&tail_tally);
+    assert_eq!(w + d + l, 3, "{tail_tally}");
+    let [aw, ad, al] = tally_counts(&all_tally);
+    assert!(aw >= w && ad >= d && al >= l, "{all_tally} / {tail_tally}");
+    assert_bad(&["match", "--games", "6", "--from", "7"], &["--from", "7"]);
+    assert_bad(&["match", "--games", "6", "--from", "0"], &["--from", "0"]);
+}
