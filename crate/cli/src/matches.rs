@@ -215,6 +215,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     // Games are numbered from 1; `--from` plays the tail of a match, so one match can be
     // split over machines (or resumed) and the parts' tallies added.
     let from = args.number("--from", 1usize, 1..=games)?;
+    let played = games - from + 1;
     args.positional(0)?;
     let starts = random_openings(games.div_ceil(2), plies, seed);
     let m = Match {
@@ -251,7 +252,6 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             tally.merge(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
     });
-    let played = games - from + 1;
     let n = played as f64;
     let part = if from > 1 {
         format!(", games {from} to {games}")

@@ -679,17 +679,38 @@ fn tally_counts(line: &str) -> [u32; 3] {
 
 #[test]
 fn match_from_plays_the_tail_of_the_same_match() {
-    let base = ["match", "--a", "d2", "--b", "d1", "--games", "6"];
+    // Equal players: the colours decide, so the tail mixes a loss and draws.
+    let base = ["match", "--a", "d2", "--b", "d2", "--games", "6"];
     let (all, all_tally) = match_run(&base);
     let mut from = base.to_vec();
     from.extend(["--from", "4"]);
     let (tail, tail_tally) = match_run(&from);
+    let number = |line: &String| -> usize {
+        line["game ".len()..line.find(':').expect("game N:")]
+            .parse()
+            .expect("a game number")
+    };
     let mut sorted = all.clone();
-    sorted.sort();
+    sorted.sort_by_key(number);
     assert_eq!(sorted.len(), 6, "{all:?}");
     assert_eq!(tail, sorted[3..].to_vec(), "games 4 to 6 replayed alike");
     let [w, d, l] = tally_counts(&tail_tally);
     assert_eq!(w + d + l, 3, "{tail_tally}");
+    // The tail's tally is that of games 4 to 6 of the full run ("... A 40 B 24").
+    let mut expected = [0u32; 3];
+    for line in &sorted[3..] {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let discs = |key: &str| -> i32 {
+            let i = words.iter().rposition(|w| *w == key).expect(key);
+            words[i + 1].parse().expect("discs")
+        };
+        expected[match discs("A").cmp(&discs("B")) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 2,
+        }] += 1;
+    }
+    assert_eq!([w, d, l], expected, "{tail_tally} / {tail:?}");
     let [aw, ad, al] = tally_counts(&all_tally);
     assert!(aw >= w && ad >= d && al >= l, "{all_tally} / {tail_tally}");
     assert_bad(&["match", "--games", "6", "--from", "7"], &["--from", "7"]);
