@@ -231,7 +231,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let next = AtomicUsize::new(from - 1);
     let mut tally = Tally::default();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(games - from + 1))
+        let workers: Vec<_> = (0..threads.min(played))
             .map(|_| {
                 scope.spawn(|| {
                     let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
