@@ -19,6 +19,7 @@ mod error;
 pub mod eval;
 mod game;
 mod openings;
+pub mod pattern;
 mod perft;
 pub mod search;
 mod square;

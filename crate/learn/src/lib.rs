@@ -11,6 +11,7 @@
 pub mod args;
 pub mod files;
 pub mod fit;
+pub mod patterns;
 pub mod selfplay;
 
 use std::path::PathBuf;
