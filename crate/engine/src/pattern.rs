@@ -445,9 +445,10 @@ pub fn indices_generic(p: u64, o: u64) -> Vec<u32> {
     out
 }
 
-/// Learned pattern tables, [`PHASES`] phases of [`PHASE_SIZE`] values.
+/// Learned pattern tables, [`PHASES`] phases of [`PHASE_SIZE`] values, kept in the file's
+/// 1/10 disc (one byte a value: half the cache footprint of 16-bit values).
 pub struct PatternWeights {
-    values: Box<[i16]>,
+    values: Box<[i8]>,
 }
 
 /// A weights file that is not [`PHASES`] × [`PHASE_SIZE`] bytes.
@@ -479,7 +480,7 @@ impl PatternWeights {
         if bytes.len() != PHASES * PHASE_SIZE {
             return Err(BadWeights { bytes: bytes.len() });
         }
-        let values = bytes.iter().map(|&b| b as i8 as i16 * FILE_UNIT).collect();
+        let values = bytes.iter().map(|&b| b as i8).collect();
         Ok(PatternWeights { values })
     }
 
@@ -495,9 +496,9 @@ impl PatternWeights {
             .collect()
     }
 
-    /// The weights of one phase.
+    /// The weights of one phase, 1/10 disc.
     #[inline(always)]
-    pub fn phase(&self, phase: usize) -> &[i16] {
+    pub fn phase(&self, phase: usize) -> &[i8] {
         &self.values[phase * PHASE_SIZE..(phase + 1) * PHASE_SIZE]
     }
 
@@ -505,7 +506,8 @@ impl PatternWeights {
     #[inline]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
         let w = self.phase(phase((p | o).count_zeros()));
-        indices(p, o).iter().map(|&i| w[i as usize] as i32).sum()
+        let tenths: i32 = indices(p, o).iter().map(|&i| w[i as usize] as i32).sum();
+        tenths * FILE_UNIT as i32
     }
 
     /// The classic game's tables.
@@ -739,8 +741,8 @@ mod tests {
         values[2] = -26;
         let w = PatternWeights::from_bytes(&PatternWeights::to_bytes(&values)).unwrap();
         // Rounded to 1/10 disc, clamped to ±12.7 discs.
-        assert_eq!(w.phase(PHASES - 1)[PHASE_SIZE - 1], 30);
-        assert_eq!(w.phase(0)[..3], [-1270, 1270, -30]);
+        assert_eq!(w.phase(PHASES - 1)[PHASE_SIZE - 1], 3);
+        assert_eq!(w.phase(0)[..3], [-127, 127, -3]);
         assert_eq!(w.evaluate(0, 0), 30 * FEATURES as i32);
     }
 }
