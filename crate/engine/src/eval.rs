@@ -17,6 +17,7 @@
 use crate::bitboard::{legal_moves, CORNERS};
 use crate::board::Board;
 use crate::game::Rules;
+use crate::pattern::BASE3;
 
 /// Score units per disc.
 pub const SCALE: i32 = 100;
@@ -223,25 +224,6 @@ pub type EdgeTable = [[i16; EDGE_CONFIGS]; ANCHORS.len()];
 pub static CLASSIC_EDGES: EdgeTable = include!("weights/classic_edges.rs");
 /// The inverse edge tables (data: `weights/inverse_edges.rs`).
 pub static INVERSE_EDGES: EdgeTable = include!("weights/inverse_edges.rs");
-
-/// The base-3 number whose digit `i` is bit `i` of the byte.
-static BASE3: [u16; 256] = {
-    let mut t = [0u16; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut v, mut pow, mut i) = (0u16, 1u16, 0);
-        while i < 8 {
-            if b >> i & 1 != 0 {
-                v += pow;
-            }
-            pow *= 3;
-            i += 1;
-        }
-        t[b] = v;
-        b += 1;
-    }
-    t
-};
 
 /// The configuration index of each edge (rows 1 and 8, columns a and h), squares in order
 /// from one corner to the other (digit `i`: 0 empty, 1 side to move, 2 opponent).

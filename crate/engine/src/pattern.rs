@@ -344,8 +344,9 @@ pub fn views(x: u64) -> [u64; 8] {
     [x, m, flip(x), flip(m), t, tm, flip(t), flip(tm)]
 }
 
-/// The base-3 number whose digit `i` is bit `i` (10 bits).
-static BASE3: [u16; 1024] = {
+/// The base-3 number whose digit `i` is bit `i` (10 bits; the edge tables of `eval.rs` read
+/// the first 256).
+pub(crate) static BASE3: [u16; 1024] = {
     let mut t = [0u16; 1024];
     let mut b = 0;
     while b < 1024 {
@@ -428,21 +429,6 @@ pub fn indices(p: u64, o: u64) -> [u32; FEATURES] {
         (MOBILITY_OFFSET + mobility(p, o)) as u32,
         (MOBILITY_OFFSET + MOBILITY_CAP + 1 + mobility(o, p)) as u32,
     ]
-}
-
-/// The reading of every pattern instance through [`PATTERNS`] (the definition [`indices`]
-/// unrolls).
-pub fn indices_generic(p: u64, o: u64) -> Vec<u32> {
-    let (vp, vo) = (views(p), views(o));
-    let mut out = Vec::with_capacity(FEATURES);
-    for (i, pat) in PATTERNS.iter().enumerate() {
-        for &v in pat.views {
-            let c = BASE3[(pat.extract)(vp[v]) as usize] as u32
-                + 2 * BASE3[(pat.extract)(vo[v]) as usize] as u32;
-            out.push(OFFSETS[i] as u32 + c);
-        }
-    }
-    out
 }
 
 /// Learned pattern tables, [`PHASES`] phases of [`PHASE_SIZE`] values, kept in the file's
@@ -555,6 +541,21 @@ mod tests {
             }
         }
         t
+    }
+
+    /// The reading of every pattern instance through [`PATTERNS`] (the definition [`indices`]
+    /// unrolls).
+    fn indices_generic(p: u64, o: u64) -> Vec<u32> {
+        let (vp, vo) = (views(p), views(o));
+        let mut out = Vec::with_capacity(FEATURES);
+        for (i, pat) in PATTERNS.iter().enumerate() {
+            for &v in pat.views {
+                let c = BASE3[(pat.extract)(vp[v]) as usize] as u32
+                    + 2 * BASE3[(pat.extract)(vo[v]) as usize] as u32;
+                out.push(OFFSETS[i] as u32 + c);
+            }
+        }
+        out
     }
 
     /// The squares (of the view) each pattern reads, in digit order, checked.

@@ -16,7 +16,8 @@ use std::process::ExitCode;
 use reversi::pattern::{phase, PatternWeights, PHASES};
 use reversi::{EvalKind, Rules};
 use reversi_learn::patterns::{fit, parse_samples, sample_line, PatternSample};
-use reversi_learn::selfplay::{play_games, PlayConfig};
+use reversi_learn::selfplay::play_games;
+use reversi_learn::Config;
 
 const USAGE: &str =
     "usage: reversi-patterns samples RULES GAMES FIRST_GAME MIN_EMPTIES MAX_EMPTIES SEED
@@ -47,14 +48,13 @@ fn samples(a: &[String]) -> Result<(), String> {
     let (games, first): (u64, u64) = (number(&a[1])?, number(&a[2])?);
     let (min_e, max_e): (u32, u32) = (number(&a[3])?, number(&a[4])?);
     let seed: u64 = number(&a[5])?;
-    let config = PlayConfig {
+    // The games of reversi-learn's defaults, solved from MAX_EMPTIES.
+    let config = Config {
         rules,
-        eval: EvalKind::for_rules(rules),
-        depth: 3,
-        nodes: 40_000,
-        temperature: 0.5,
         exact_empties: max_e,
-    };
+        ..Config::default()
+    }
+    .play();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut g = first;
