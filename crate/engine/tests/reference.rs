@@ -46,6 +46,11 @@ fn check_position(r: &RefPos, stats: &mut Stats) -> (Vec<(usize, usize)>, bool) 
         bitboard::legal_moves(board.player, board.opponent),
         mask_of(&moves)
     );
+    // The portable version too (the default one may be the AVX2 one).
+    assert_eq!(
+        bitboard::legal_moves_scalar(board.player, board.opponent),
+        mask_of(&moves)
+    );
     let their_moves = r.moves_for(them);
     assert_eq!(
         board.pass().moves(),
@@ -68,6 +73,11 @@ fn check_position(r: &RefPos, stats: &mut Stats) -> (Vec<(usize, usize)>, bool) 
                     bitboard::flips(board.player, board.opponent, s.index()),
                     mask_of(&flips),
                     "bitboard::flips of {s} in\n{p}"
+                );
+                assert_eq!(
+                    bitboard::flips_scalar(board.player, board.opponent, s.index()),
+                    mask_of(&flips),
+                    "bitboard::flips_scalar of {s} in\n{p}"
                 );
             }
             if flips.is_empty() {
