@@ -7,13 +7,14 @@
 //!
 //! Layers, by the number of empty squares `n`:
 //! - `n >= 7` ([`Search::deep`]): transposition table (a small cache-resident one below 10
-//!   empties; entries of earlier searches are replaced first), table move first, stability cutoff, fastest-first ordering (fewest opponent
-//!   replies, corner stability, potential mobility, parity), enhanced transposition cutoff
-//!   from 8 empties (moves it shows unable to raise alpha are skipped), and from 14 empties
-//!   an ordering by a shallow alpha-beta on the learned pattern evaluation of the game
-//!   ([`crate::pattern`]; static at 14 and 15 empties, one ply more every 2 empties, at most
-//!   4; a move is scored exactly only near the best so far) less a weight for each opponent
-//!   reply; principal variation search; the opponent's
+//!   empties; entries of earlier searches are replaced first), table move first, stability
+//!   cutoff, fastest-first ordering (fewest opponent replies, corner stability, potential
+//!   mobility, parity), enhanced transposition cutoff from 8 empties (moves it shows unable
+//!   to raise alpha are skipped), and from 14 empties (10 in the inverse game) an ordering
+//!   by a shallow alpha-beta on the learned pattern evaluation of the game
+//!   ([`crate::pattern`]; static at the first 2 empties, one ply more every 2 empties, at
+//!   most 4; a move is scored exactly only near the best so far) less a weight for each
+//!   opponent reply; principal variation search; the opponent's
 //!   replies found by the ordering are handed to the child, which does not look for them again;
 //! - `5 <= n < 7` ([`Search::shallow`]): plain alpha-beta over the empty squares, preferred
 //!   quadrants first (odd ones in the classic game, even ones in the inverse game), then by
@@ -77,13 +78,17 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
 
 /// The ordering by a shallow alpha-beta on the pattern evaluation ([`crate::pattern`]) from
 /// this many empties (static there and one empty below, one ply more every 2 empties, at
-/// most 4: at most 6 costs 1% more instructions on FFO 20-39 and 7% more nodes on FFO 40-49). Measured in the classic game (callgrind, FFO 20-39, empties to the winner): 29%
+/// most 4: at most 6 costs 1% more instructions on FFO 20-39 and 7% more nodes on FFO
+/// 40-49). Measured in the classic game (callgrind, FFO 20-39, empties to the winner): 29%
 /// fewer instructions than the mobility evaluation it replaced (60.2 G -> 42.8 G); from 13
 /// or 15 empties, 1.5 or 2.5 discs a reply, or a margin of 4 or 16 discs: 5% to 11% more.
-/// In the inverse game (FFO 21-33), from 13 empties: 31% fewer nodes than the fitted
-/// evaluation it replaced (279 M -> 191 M); from 14 empties, 12% fewer.
+/// In the inverse game (FFO 21-33, discs on the board), from 13 empties: 31% fewer nodes than
+/// the fitted evaluation it replaced (279 M -> 191 M); from 10 empties (with the AVX2 flips):
+/// 118 M nodes, 5.0 s vs 5.7 s (from 9: 101 M nodes but 7.5 s; from 12: 159 M); FFO 35-38:
+/// 58 M vs 130 M nodes, 3.4 s vs 4.4 s. The classic game gains nothing from an earlier start
+/// (from 12: 4% fewer nodes, 10% more time).
 const SORT_MIN_CLASSIC: u32 = 14;
-const SORT_MIN_INVERSE: u32 = 13;
+const SORT_MIN_INVERSE: u32 = 10;
 const SORT_STEP: u32 = 2;
 const SORT_MAX_DEPTH: u32 = 4;
 /// The ordering search scores a move exactly only when it comes within this margin (1/100
