@@ -18,6 +18,7 @@ pub mod endgame;
 mod error;
 pub mod eval;
 mod game;
+mod memory;
 mod openings;
 pub mod pattern;
 mod perft;

@@ -62,7 +62,7 @@ impl Table {
             wanted.next_power_of_two() / 2
         };
         Table {
-            buckets: vec![[EMPTY; 2]; count],
+            buckets: crate::memory::huge_vec(count, [EMPTY; 2]),
             mask: count - 1,
             generation: 1,
         }

@@ -58,7 +58,7 @@ impl Table {
             n *= 2;
         }
         Table {
-            buckets: vec![Bucket::default(); n],
+            buckets: crate::memory::huge_vec(n, Bucket::default()),
             mask: n - 1,
             small: vec![Bucket::default(); SMALL_BUCKETS],
             date: 0,
