@@ -27,6 +27,13 @@ fi
 
 if [ "$what" = ffo ] || [ "$what" = all ]; then
   data=crate/engine/tests/data
+  # The same code as the wasm build runs (no AVX2 or other processor-specific instructions),
+  # to tell what wasm costs from what the build machine's processor adds.
+  portable_bin=$reversi
+  if [ "$(uname -m)" = x86_64 ]; then
+    RUSTFLAGS="-C target-cpu=x86-64-v2" cargo build --release -q -p reversi-cli --target-dir target-portable
+    portable_bin=target-portable/release/reversi
+  fi
   head -n 10 "$data/fforum-40-59.obf" > target-wasm/fforum-40-49.obf
   for suite in "$data/fforum-20-39.obf" target-wasm/fforum-40-49.obf; do
     name=$(basename "$suite" .obf)
@@ -35,11 +42,16 @@ if [ "$what" = ffo ] || [ "$what" = all ]; then
       "$reversi" solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
         sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p'
     done | median)
+    portable=$(for _ in $(seq "$runs"); do
+      "$portable_bin" solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
+        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p'
+    done | median)
     wasmt=$(for _ in $(seq "$runs"); do
       node scripts/bench-wasm.mjs "$wasm" ffo "$suite" | sed -nE 's/.*total: ([0-9.]+) s/\1/p'
     done | median)
-    awk -v n="$native" -v w="$wasmt" 'BEGIN {
-      printf "native: median %.2f s\nwasm:   median %.2f s\nwasm time / native time: %.2f\n", n, w, w / n }'
+    awk -v n="$native" -v p="$portable" -v w="$wasmt" 'BEGIN {
+      printf "native: median %.2f s\nnative, portable build: median %.2f s\nwasm:   median %.2f s\n", n, p, w;
+      printf "wasm time / native time: %.2f (/ portable native time: %.2f)\n", w / n, w / p }'
   done
 fi
 
