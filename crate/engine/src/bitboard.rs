@@ -21,8 +21,8 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
     }
 }
 
-/// [`legal_moves`] one axis at a time in 64-bit words (any target; the reference the vector
-/// version is tested against).
+/// [`legal_moves`] one axis at a time in 64-bit words: any target (the wasm builds run it).
+/// The tests check both versions against a naive reading of the rules.
 #[inline(always)]
 pub fn legal_moves_scalar(p: u64, o: u64) -> u64 {
     let inner = o & INNER_COLUMNS;
@@ -68,8 +68,8 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     }
 }
 
-/// [`flips`] one ray at a time in 64-bit words (any target; the reference the vector version
-/// is tested against).
+/// [`flips`] one ray at a time in 64-bit words: any target (the wasm builds run it). The
+/// tests check both versions against a naive reading of the rules.
 #[inline(always)]
 pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];

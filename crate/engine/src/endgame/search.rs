@@ -77,16 +77,16 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
 }
 
 /// The ordering by a shallow alpha-beta on the pattern evaluation ([`crate::pattern`]) from
-/// this many empties (static there and one empty below, one ply more every 2 empties, at
-/// most 4: at most 6 costs 1% more instructions on FFO 20-39 and 7% more nodes on FFO
-/// 40-49). Measured in the classic game (callgrind, FFO 20-39, empties to the winner): 29%
-/// fewer instructions than the mobility evaluation it replaced (60.2 G -> 42.8 G); from 13
-/// or 15 empties, 1.5 or 2.5 discs a reply, or a margin of 4 or 16 discs: 5% to 11% more.
-/// In the inverse game (FFO 21-33, discs on the board), from 13 empties: 31% fewer nodes than
-/// the fitted evaluation it replaced (279 M -> 191 M); from 10 empties (with the AVX2 flips):
-/// 118 M nodes, 5.0 s vs 5.7 s (from 9: 101 M nodes but 7.5 s; from 12: 159 M); FFO 35-38:
-/// 58 M vs 130 M nodes, 3.4 s vs 4.4 s. The classic game gains nothing from an earlier start
-/// (from 12: 4% fewer nodes, 10% more time).
+/// this many empties: static there and at one empty more, then one ply more every 2 empties,
+/// at most 4 (at most 6: 1% more instructions on FFO 20-39, 7% more nodes on FFO 40-49).
+/// Measured (empties to the winner for the classic game, discs on the board for the inverse
+/// one):
+/// - classic, callgrind on FFO 20-39: 29% fewer instructions than the mobility evaluation it
+///   replaced (60.2 G -> 42.8 G); from 13 or 15 empties, 1.5 or 2.5 discs a reply, or a
+///   margin of 4 or 16 discs: 5% to 11% more; from 12 empties: 4% fewer nodes, 10% more time;
+/// - inverse, FFO 21-33: from 10 empties 118 M nodes and 5.0 s, from 13 empties 180 M and
+///   5.7 s (from 9: 101 M nodes but 7.5 s; from 12: 159 M nodes); FFO 35-38: 58 M vs 130 M
+///   nodes, 3.4 s vs 4.4 s.
 const SORT_MIN_CLASSIC: u32 = 14;
 const SORT_MIN_INVERSE: u32 = 10;
 const SORT_STEP: u32 = 2;
@@ -307,6 +307,12 @@ impl<'a, const M: u8> Search<'a, M> {
     } else {
         SORT_MIN_CLASSIC
     };
+    /// The weight of an opponent reply in the pattern ordering.
+    const W_REPLIES: i32 = if M & INV != 0 {
+        W_REPLIES_INVERSE
+    } else {
+        W_REPLIES_CLASSIC
+    };
     /// The order of the square classes in the shallow layers.
     const TIERS: [u64; 3] = if M & INV != 0 {
         [PLAIN, RISKY, CORNERS]
@@ -525,12 +531,7 @@ impl<'a, const M: u8> Search<'a, M> {
                 let floor = (sort_best - SORT_MARGIN).max(-INF_EVAL);
                 let v = -pattern_search::<M>(np, no, d, -INF_EVAL, -floor);
                 sort_best = sort_best.max(v);
-                let w = if M & INV != 0 {
-                    W_REPLIES_INVERSE
-                } else {
-                    W_REPLIES_CLASSIC
-                };
-                (v - replies.count_ones() as i32 * w) * 256
+                (v - replies.count_ones() as i32 * Self::W_REPLIES) * 256
             } else {
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let mut s = -mobility * W_MOBILITY;
