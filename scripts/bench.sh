@@ -37,21 +37,25 @@ if [ "$what" = ffo ] || [ "$what" = all ]; then
   head -n 10 "$data/fforum-40-59.obf" > target-wasm/fforum-40-49.obf
   for suite in "$data/fforum-20-39.obf" target-wasm/fforum-40-49.obf; do
     name=$(basename "$suite" .obf)
-    echo "== $name, exact, empties to the winner, $runs runs each"
-    native=$(for _ in $(seq "$runs"); do
+    echo "== $name, exact, empties to the winner, $runs runs each (interleaved: native, portable, wasm)"
+    # Interleaved so that the three builds see the same phases of a noisy machine.
+    : > target-wasm/native.t; : > target-wasm/portable.t; : > target-wasm/wasm.t
+    for _ in $(seq "$runs"); do
       "$reversi" solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
-        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p'
-    done | median)
-    portable=$(for _ in $(seq "$runs"); do
+        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p' >> target-wasm/native.t
       "$portable_bin" solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
-        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p'
-    done | median)
-    wasmt=$(for _ in $(seq "$runs"); do
-      node scripts/bench-wasm.mjs "$wasm" ffo "$suite" | sed -nE 's/.*total: ([0-9.]+) s/\1/p'
-    done | median)
-    awk -v n="$native" -v p="$portable" -v w="$wasmt" 'BEGIN {
+        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p' >> target-wasm/portable.t
+      node scripts/bench-wasm.mjs "$wasm" ffo "$suite" |
+        sed -nE 's/.*total: ([0-9.]+) s/\1/p' >> target-wasm/wasm.t
+    done
+    native=$(median < target-wasm/native.t)
+    portable=$(median < target-wasm/portable.t)
+    wasmt=$(median < target-wasm/wasm.t)
+    echo "runs (s): native $(paste -sd' ' target-wasm/native.t); portable $(paste -sd' ' target-wasm/portable.t); wasm $(paste -sd' ' target-wasm/wasm.t)"
+    paired=$(paste -d' ' target-wasm/native.t target-wasm/wasm.t | awk '{print $2 / $1}' | median)
+    awk -v n="$native" -v p="$portable" -v w="$wasmt" -v r="$paired" 'BEGIN {
       printf "native: median %.2f s\nnative, portable build: median %.2f s\nwasm:   median %.2f s\n", n, p, w;
-      printf "wasm time / native time: %.2f (/ portable native time: %.2f)\n", w / n, w / p }'
+      printf "wasm time / native time: %.2f (/ portable native time: %.2f); median of the runs\x27 ratios: %.2f\n", w / n, w / p, r }'
   done
 fi
 

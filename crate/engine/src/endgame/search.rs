@@ -30,6 +30,7 @@ use super::stability::count_stable;
 use super::tables::{parity_of, EdgeTables, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK};
 use super::tt::{Table, NO_MOVE};
 use crate::bitboard::{flips, legal_moves, CORNERS, RAYS};
+use std::mem::MaybeUninit;
 
 /// Mode bit: the inverse game (fewer discs wins).
 pub const INV: u8 = 1;
@@ -287,13 +288,43 @@ struct Window {
 const SKIP: i32 = i32::MIN;
 
 /// A move of the ordered list.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Move {
     flips: u64,
     /// The opponent's replies after the move.
     replies: u64,
     sq: u8,
     score: i32,
+}
+
+/// Room for up to `N` moves, of which the first `len` are set. Nothing is written before use:
+/// clearing the room at every deep node was 48 stores in the wasm build.
+struct MoveList<const N: usize> {
+    room: [MaybeUninit<Move>; N],
+    len: usize,
+}
+
+impl<const N: usize> MoveList<N> {
+    #[inline(always)]
+    fn new() -> Self {
+        MoveList {
+            room: [const { MaybeUninit::uninit() }; N],
+            len: 0,
+        }
+    }
+
+    /// Adds a move (panics when the room is full).
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.room[self.len].write(mv);
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [Move] {
+        // SAFETY: `push` wrote the first `len` entries (and `len <= N`, its indexing checks).
+        unsafe { std::slice::from_raw_parts_mut(self.room.as_mut_ptr().cast::<Move>(), self.len) }
+    }
 }
 
 impl<'a, const M: u8> Search<'a, M> {
@@ -453,16 +484,16 @@ impl<'a, const M: u8> Search<'a, M> {
             return (self.any(p, o, alpha, beta, n), None);
         }
         self.nodes += 1;
-        let mut list = [Move::default(); 64];
+        let mut list = MoveList::<64>::new();
         let tt_move = self
             .tt
             .probe(p, o, Self::TAG, n)
             .map_or(NO_MOVE, |h| h.best);
-        let count = self.order(p, o, n, moves, tt_move, &mut list);
+        let list = self.order(p, o, n, moves, tt_move, &mut list);
         let mut best = -INF;
         let mut best_move = list[0].sq;
         let mut a = alpha;
-        for (i, mv) in list[..count].iter().enumerate() {
+        for (i, mv) in list.iter().enumerate() {
             let bit = 1u64 << mv.sq;
             let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
             let v = if i == 0 {
@@ -507,11 +538,19 @@ impl<'a, const M: u8> Search<'a, M> {
     }
 
     /// Orders the moves: the table move first, then fewest opponent replies (corners count
-    /// twice), with small bonuses for odd quadrants and corners. Returns the move count.
+    /// twice), with small bonuses for odd quadrants and corners, into `list` (empty). Returns
+    /// the ordered moves.
     #[inline(always)]
-    fn order(&self, p: u64, o: u64, n: u32, moves: u64, tt_move: u8, list: &mut [Move]) -> usize {
+    fn order<'l, const N: usize>(
+        &self,
+        p: u64,
+        o: u64,
+        n: u32,
+        moves: u64,
+        tt_move: u8,
+        list: &'l mut MoveList<N>,
+    ) -> &'l mut [Move] {
         let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
-        let mut count = 0;
         let mut bits = moves;
         let mut sort_best = -INF_EVAL;
         while bits != 0 {
@@ -548,16 +587,16 @@ impl<'a, const M: u8> Search<'a, M> {
                 }
                 s
             };
-            list[count] = Move {
+            list.push(Move {
                 flips: f,
                 replies,
                 sq: sq as u8,
                 score,
-            };
-            count += 1;
+            });
         }
         // Sort descending (insertion sort: lists are short).
-        for i in 1..count {
+        let list = list.as_mut_slice();
+        for i in 1..list.len() {
             let m = list[i];
             let mut j = i;
             while j > 0 && list[j - 1].score < m.score {
@@ -566,7 +605,7 @@ impl<'a, const M: u8> Search<'a, M> {
             }
             list[j] = m;
         }
-        count
+        list
     }
 
     /// Positions with at least `TT_MIN` empties.
@@ -647,10 +686,10 @@ impl<'a, const M: u8> Search<'a, M> {
         // A short list to clear for the usual few moves.
         let w = Window { alpha, beta, a };
         if rest.count_ones() as usize <= SHORT_LIST {
-            let mut list = [Move::default(); SHORT_LIST];
+            let mut list = MoveList::<SHORT_LIST>::new();
             self.deep_rest(p, o, n, w, rest, &mut list, best, best_move)
         } else {
-            let mut list = [Move::default(); 64];
+            let mut list = MoveList::<64>::new();
             self.deep_rest(p, o, n, w, rest, &mut list, best, best_move)
         }
     }
@@ -659,23 +698,23 @@ impl<'a, const M: u8> Search<'a, M> {
     /// `list`; `best` and `best_move` are what the table's move gave.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn deep_rest(
+    fn deep_rest<const N: usize>(
         &mut self,
         p: u64,
         o: u64,
         n: u32,
         w: Window,
         rest: u64,
-        list: &mut [Move],
+        list: &mut MoveList<N>,
         mut best: i32,
         mut best_move: u8,
     ) -> i32 {
         let Window { alpha, beta, mut a } = w;
         let pv = beta - alpha > 1;
-        let count = self.order(p, o, n, rest, NO_MOVE, list);
+        let list = self.order(p, o, n, rest, NO_MOVE, list);
         let mut first = best == -INF;
         if n >= ETC_MIN {
-            for mv in list[..count].iter_mut() {
+            for mv in list.iter_mut() {
                 let bit = 1u64 << mv.sq;
                 let (np, no) = (o ^ mv.flips, p ^ mv.flips ^ bit);
                 if let Some(hit) = self.tt.probe(np, no, Self::TAG, n - 1) {
@@ -695,7 +734,7 @@ impl<'a, const M: u8> Search<'a, M> {
                 }
             }
         }
-        for mv in &list[..count] {
+        for mv in list.iter() {
             if mv.score == SKIP {
                 continue;
             }
