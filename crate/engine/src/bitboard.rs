@@ -68,28 +68,152 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     }
 }
 
-/// [`flips`] one ray at a time in 64-bit words: any target (the wasm builds run it). The
-/// tests check both versions against a naive reading of the rules.
+/// [`flips`] in 64-bit words: any target (the wasm builds run it). The tests check both
+/// versions against a naive reading of the rules.
+///
+/// Each of the four lines through `sq` is packed into a byte ([`row_byte`], [`column_byte`],
+/// [`diagonal_byte`]) and its flips read from two small tables, then unpacked. In the
+/// portable build this took the exact solver from 3.20 s to 2.67 s on FFO 21-35 (median of
+/// three interleaved runs; same nodes) against reading each of the eight rays with a bit scan.
 #[inline(always)]
 pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
-    let rays = &RAYS[sq];
-    let mut f = 0;
-    for &ray in &rays[..4] {
-        // Toward higher bits: the first square that is not the opponent's is the lowest set
-        // bit of `ray & !o`; if it is ours, every ray square below it flips.
-        let stop = ray & !o;
-        let outflank = stop & stop.wrapping_neg() & p;
-        f |= outflank.wrapping_sub(u64::from(outflank != 0)) & ray;
-    }
-    for &ray in &rays[4..] {
-        // Toward lower bits: the first stop is the highest set bit (bit 0 as a sentinel when
-        // there is none: it is then not ours on this ray, so nothing flips).
-        let stop = (ray & !o) | 1;
-        let outflank = (1u64 << (63 - stop.leading_zeros())) & p & ray;
-        f |= (outflank.wrapping_neg() << 1) & ray;
+    let (row, col) = (sq >> 3, sq & 7);
+    let mut f = row_unpack(line_flips(col, row_byte(p, row), row_byte(o, row)), row);
+    let fc = line_flips(row, column_byte(p, col), column_byte(o, col));
+    f |= column_unpack(fc, col);
+    for mask in DIAGONALS[sq] {
+        let fd = line_flips(col, diagonal_byte(p, mask), diagonal_byte(o, mask));
+        f |= diagonal_unpack(fd, mask);
     }
     f
 }
+
+/// The flips along one line packed into a byte: `x` the square played, `p8` and `o8` the
+/// discs of the two sides (a square off the line reads as empty).
+#[inline(always)]
+fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
+    let outflank = OUTFLANK[x][((o8 >> 1) & 0x3f) as usize] as u64 & p8;
+    FLIPPED[x][outflank as usize] as u64
+}
+
+const COLUMN_A: u64 = 0x0101_0101_0101_0101;
+/// Multiplying a column (one bit a byte, at the byte's bit 0) by this gathers it in the top
+/// byte, row `r` at bit `r`; multiplying a byte by it spreads bit `r` to bit 7 of byte `r`.
+const COLUMN_GATHER: u64 = 0x0102_0408_1020_4080;
+
+/// Row `row` of `x` as a byte (bit `c` = column `c`).
+#[inline(always)]
+pub(crate) fn row_byte(x: u64, row: usize) -> u64 {
+    (x >> (row * 8)) & 0xff
+}
+
+#[inline(always)]
+fn row_unpack(line: u64, row: usize) -> u64 {
+    line << (row * 8)
+}
+
+/// Column `col` of `x` as a byte (bit `r` = row `r`).
+#[inline(always)]
+pub(crate) fn column_byte(x: u64, col: usize) -> u64 {
+    ((x >> col) & COLUMN_A).wrapping_mul(COLUMN_GATHER) >> 56
+}
+
+/// The inverse of [`column_byte`] for a byte without its bits 0 and 7 (flipped discs never
+/// lie at a line's ends: the spread copies of those two bits would overlap).
+#[inline(always)]
+fn column_unpack(line: u64, col: usize) -> u64 {
+    (line.wrapping_mul(COLUMN_GATHER) & 0x8080_8080_8080_8080) >> (7 - col)
+}
+
+/// The squares of `x` on the diagonal `mask` (one square a row at most) as a byte (bit `c` =
+/// column `c`).
+#[inline(always)]
+pub(crate) fn diagonal_byte(x: u64, mask: u64) -> u64 {
+    (x & mask).wrapping_mul(COLUMN_A) >> 56
+}
+
+#[inline(always)]
+fn diagonal_unpack(line: u64, mask: u64) -> u64 {
+    line.wrapping_mul(COLUMN_A) & mask
+}
+
+/// `OUTFLANK[x][o6]`: on a line where a disc is played on `x` and the opponent holds the
+/// squares `o6` of 1..=6 (bit `i - 1` = square `i`), the first square past each run of at
+/// least one opponent disc that starts next to `x`, on either side (a disc of the player
+/// there outflanks the run).
+static OUTFLANK: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut o6 = 0;
+        while o6 < 64 {
+            let o = (o6 << 1) & !(1 << x);
+            let mut out = 0u8;
+            let mut i = x + 1;
+            while i < 8 && o & (1 << i) != 0 {
+                i += 1;
+            }
+            if i < 8 && i > x + 1 {
+                out |= 1 << i;
+            }
+            let mut i = x as i32 - 1;
+            while i >= 0 && o & (1 << i) != 0 {
+                i -= 1;
+            }
+            if i >= 0 && i < x as i32 - 1 {
+                out |= 1 << i;
+            }
+            t[x][o6] = out;
+            o6 += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// `FLIPPED[x][outflank]`: the squares strictly between `x` and each outflanking square.
+static FLIPPED: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut outflank = 0;
+        while outflank < 256 {
+            let mut f = 0u8;
+            let mut i = 0;
+            while i < 8 {
+                if outflank & (1 << i) != 0 {
+                    let (from, to) = if i < x { (i + 1, x) } else { (x + 1, i) };
+                    let mut j = from;
+                    while j < to {
+                        f |= 1 << j;
+                        j += 1;
+                    }
+                }
+                i += 1;
+            }
+            t[x][outflank] = f;
+            outflank += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The two diagonals through each square, the square included: a1-h8 direction, then h1-a8.
+pub(crate) static DIAGONALS: [[u64; 2]; 64] = {
+    let mut out = [[0u64; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        // RAYS order: E, S, SE, SW, W, N, NW, NE.
+        let bit = 1u64 << sq;
+        out[sq] = [
+            RAYS[sq][2] | RAYS[sq][6] | bit,
+            RAYS[sq][3] | RAYS[sq][7] | bit,
+        ];
+        sq += 1;
+    }
+    out
+};
 
 /// The four axes at once in the lanes of 256-bit vectors (x86-64 builds for processors with
 /// AVX2, see `.cargo/config.toml`): lane `i` shifts by `[1, 8, 9, 7][i]`, toward higher bits
@@ -185,7 +309,7 @@ mod avx2 {
 
 /// The squares from `sq` (excluded) to the board edge in each of the eight directions: four
 /// toward higher bit indices (E, S, SE, SW) then four toward lower (W, N, NW, NE).
-pub(crate) static RAYS: [[u64; 8]; 64] = build_rays();
+const RAYS: [[u64; 8]; 64] = build_rays();
 
 const fn build_rays() -> [[u64; 8]; 64] {
     const DIRS: [(i32, i32); 8] = [

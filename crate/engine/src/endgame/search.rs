@@ -29,7 +29,9 @@
 use super::stability::count_stable;
 use super::tables::{parity_of, EdgeTables, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK};
 use super::tt::{Table, NO_MOVE};
-use crate::bitboard::{flips, legal_moves, CORNERS, RAYS};
+use crate::bitboard::{
+    column_byte, diagonal_byte, flips, legal_moves, row_byte, CORNERS, DIAGONALS,
+};
 use std::mem::MaybeUninit;
 
 /// Mode bit: the inverse game (fewer discs wins).
@@ -195,17 +197,12 @@ fn end_score<const M: u8>(pc: i32, e: i32) -> i32 {
 /// looked up in [`LINE_FLIPS`].
 #[inline(always)]
 fn last_flip_count(p: u64, sq: usize) -> i32 {
-    const COLUMN_A: u64 = 0x0101_0101_0101_0101;
     let (col, row) = (sq & 7, sq >> 3);
-    let row_bits = (p >> (row * 8)) as u8 as usize;
-    let col_bits = (((p >> col) & COLUMN_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
-    let (diag, anti) = DIAGONALS[sq];
-    let diag_bits = ((p & diag).wrapping_mul(COLUMN_A) >> 56) as usize;
-    let anti_bits = ((p & anti).wrapping_mul(COLUMN_A) >> 56) as usize;
-    (LINE_FLIPS[col][row_bits] as i32)
-        + (LINE_FLIPS[row][col_bits] as i32)
-        + (LINE_FLIPS[col][diag_bits] as i32)
-        + (LINE_FLIPS[col][anti_bits] as i32)
+    let [diag, anti] = DIAGONALS[sq];
+    (LINE_FLIPS[col][row_byte(p, row) as usize] as i32)
+        + (LINE_FLIPS[row][column_byte(p, col) as usize] as i32)
+        + (LINE_FLIPS[col][diagonal_byte(p, diag) as usize] as i32)
+        + (LINE_FLIPS[col][diagonal_byte(p, anti) as usize] as i32)
 }
 
 /// `LINE_FLIPS[x][line]`: the discs flipped on an 8-square line when its owner plays on `x`,
@@ -247,21 +244,6 @@ const fn build_line_flips() -> [[u8; 256]; 8] {
         x += 1;
     }
     t
-}
-
-/// The two diagonals through each square (the square excluded): a1-h8 direction, h1-a8
-/// direction.
-static DIAGONALS: [(u64, u64); 64] = build_diagonals();
-
-const fn build_diagonals() -> [(u64, u64); 64] {
-    let mut out = [(0u64, 0u64); 64];
-    let mut sq = 0;
-    while sq < 64 {
-        // RAYS order: E, S, SE, SW, W, N, NW, NE.
-        out[sq] = (RAYS[sq][2] | RAYS[sq][6], RAYS[sq][3] | RAYS[sq][7]);
-        sq += 1;
-    }
-    out
 }
 
 pub struct Search<'a, const M: u8> {
