@@ -199,17 +199,24 @@ static FLIPPED: [[u8; 256]; 8] = {
     t
 };
 
-/// The two diagonals through each square, the square included: a1-h8 direction, then h1-a8.
+/// The two diagonals through each square, the square included: a1-h8 direction (squares with
+/// the same column minus row), then h1-a8 (the same column plus row).
 pub(crate) static DIAGONALS: [[u64; 2]; 64] = {
     let mut out = [[0u64; 2]; 64];
     let mut sq = 0;
     while sq < 64 {
-        // RAYS order: E, S, SE, SW, W, N, NW, NE.
-        let bit = 1u64 << sq;
-        out[sq] = [
-            RAYS[sq][2] | RAYS[sq][6] | bit,
-            RAYS[sq][3] | RAYS[sq][7] | bit,
-        ];
+        let (col, row) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (c, r) = ((other % 8) as i32, (other / 8) as i32);
+            if c - r == col - row {
+                out[sq][0] |= 1 << other;
+            }
+            if c + r == col + row {
+                out[sq][1] |= 1 << other;
+            }
+            other += 1;
+        }
         sq += 1;
     }
     out
@@ -305,42 +312,6 @@ mod avx2 {
             or_lanes(_mm256_or_si256(up, down))
         }
     }
-}
-
-/// The squares from `sq` (excluded) to the board edge in each of the eight directions: four
-/// toward higher bit indices (E, S, SE, SW) then four toward lower (W, N, NW, NE).
-const RAYS: [[u64; 8]; 64] = build_rays();
-
-const fn build_rays() -> [[u64; 8]; 64] {
-    const DIRS: [(i32, i32); 8] = [
-        (1, 0),
-        (0, 1),
-        (1, 1),
-        (-1, 1),
-        (-1, 0),
-        (0, -1),
-        (-1, -1),
-        (1, -1),
-    ];
-    let mut rays = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (dx, dy) = DIRS[d];
-            let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
-            let mut ray = 0u64;
-            while x >= 0 && x < 8 && y >= 0 && y < 8 {
-                ray |= 1 << (y * 8 + x);
-                x += dx;
-                y += dy;
-            }
-            rays[sq][d] = ray;
-            d += 1;
-        }
-        sq += 1;
-    }
-    rays
 }
 
 /// Discs of `p` that can never flip again, found by a sound but incomplete test: exact
