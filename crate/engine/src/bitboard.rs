@@ -206,7 +206,7 @@ pub(crate) static DIAGONALS: [[u64; 2]; 64] = {
     let mut sq = 0;
     while sq < 64 {
         let (col, row) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut other = 0;
+        let mut other: usize = 0;
         while other < 64 {
             let (c, r) = ((other % 8) as i32, (other / 8) as i32);
             if c - r == col - row {
