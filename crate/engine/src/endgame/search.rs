@@ -255,17 +255,6 @@ pub struct Search<'a, const M: u8> {
     pub aborted: bool,
 }
 
-/// Deep nodes with at most this many moves left to order use a list this long.
-const SHORT_LIST: usize = 16;
-
-/// The search window of a deep node: as given, and alpha raised by the table's move.
-#[derive(Clone, Copy)]
-struct Window {
-    alpha: i32,
-    beta: i32,
-    a: i32,
-}
-
 /// The ordering score of a move the enhanced transposition cutoff showed useless.
 const SKIP: i32 = i32::MIN;
 
@@ -279,18 +268,18 @@ struct Move {
     score: i32,
 }
 
-/// Room for up to `N` moves, of which the first `len` are set. Nothing is written before use:
-/// clearing the room at every deep node was 48 stores in the wasm build.
-struct MoveList<const N: usize> {
-    room: [MaybeUninit<Move>; N],
+/// Room for the moves of a position, of which the first `len` are set. Nothing is written
+/// before use: clearing the room at every deep node was 48 stores in the wasm build.
+struct MoveList {
+    room: [MaybeUninit<Move>; 64],
     len: usize,
 }
 
-impl<const N: usize> MoveList<N> {
+impl MoveList {
     #[inline(always)]
     fn new() -> Self {
         MoveList {
-            room: [const { MaybeUninit::uninit() }; N],
+            room: [const { MaybeUninit::uninit() }; 64],
             len: 0,
         }
     }
@@ -304,7 +293,7 @@ impl<const N: usize> MoveList<N> {
 
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [Move] {
-        // SAFETY: `push` wrote the first `len` entries (and `len <= N`, its indexing checks).
+        // SAFETY: `push` wrote the first `len` entries (and `len <= 64`, its indexing checks).
         unsafe { std::slice::from_raw_parts_mut(self.room.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
@@ -466,7 +455,7 @@ impl<'a, const M: u8> Search<'a, M> {
             return (self.any(p, o, alpha, beta, n), None);
         }
         self.nodes += 1;
-        let mut list = MoveList::<64>::new();
+        let mut list = MoveList::new();
         let tt_move = self
             .tt
             .probe(p, o, Self::TAG, n)
@@ -523,14 +512,14 @@ impl<'a, const M: u8> Search<'a, M> {
     /// twice), with small bonuses for odd quadrants and corners, into `list` (empty). Returns
     /// the ordered moves.
     #[inline(always)]
-    fn order<'l, const N: usize>(
+    fn order<'l>(
         &self,
         p: u64,
         o: u64,
         n: u32,
         moves: u64,
         tt_move: u8,
-        list: &'l mut MoveList<N>,
+        list: &'l mut MoveList,
     ) -> &'l mut [Move] {
         let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
         let mut bits = moves;
@@ -665,35 +654,9 @@ impl<'a, const M: u8> Search<'a, M> {
             }
             rest &= !(1u64 << sq);
         }
-        // A short list to clear for the usual few moves.
-        let w = Window { alpha, beta, a };
-        if rest.count_ones() as usize <= SHORT_LIST {
-            let mut list = MoveList::<SHORT_LIST>::new();
-            self.deep_rest(p, o, n, w, rest, &mut list, best, best_move)
-        } else {
-            let mut list = MoveList::<64>::new();
-            self.deep_rest(p, o, n, w, rest, &mut list, best, best_move)
-        }
-    }
-
-    /// The moves of `rest` after the table's move (if any) of [`Search::deep`], ordered in
-    /// `list`; `best` and `best_move` are what the table's move gave.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn deep_rest<const N: usize>(
-        &mut self,
-        p: u64,
-        o: u64,
-        n: u32,
-        w: Window,
-        rest: u64,
-        list: &mut MoveList<N>,
-        mut best: i32,
-        mut best_move: u8,
-    ) -> i32 {
-        let Window { alpha, beta, mut a } = w;
         let pv = beta - alpha > 1;
-        let list = self.order(p, o, n, rest, NO_MOVE, list);
+        let mut list = MoveList::new();
+        let list = self.order(p, o, n, rest, NO_MOVE, &mut list);
         let mut first = best == -INF;
         if n >= ETC_MIN {
             for mv in list.iter_mut() {
@@ -753,7 +716,7 @@ impl<'a, const M: u8> Search<'a, M> {
         best
     }
 
-    /// Positions with 3 to `TT_MIN - 1` empties: no table, odd quadrants first.
+    /// Positions with 3 to `FF_MIN - 1` empties: no table, odd quadrants first.
     fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, parity: u8) -> i32 {
         if n == 4 {
             return self.solve4(p, o, alpha, beta, parity);
