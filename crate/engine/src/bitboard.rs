@@ -103,7 +103,7 @@ const COLUMN_GATHER: u64 = 0x0102_0408_1020_4080;
 
 /// Row `row` of `x` as a byte (bit `c` = column `c`).
 #[inline(always)]
-pub(crate) fn row_byte(x: u64, row: usize) -> u64 {
+fn row_byte(x: u64, row: usize) -> u64 {
     (x >> (row * 8)) & 0xff
 }
 
@@ -114,7 +114,7 @@ fn row_unpack(line: u64, row: usize) -> u64 {
 
 /// Column `col` of `x` as a byte (bit `r` = row `r`).
 #[inline(always)]
-pub(crate) fn column_byte(x: u64, col: usize) -> u64 {
+fn column_byte(x: u64, col: usize) -> u64 {
     ((x >> col) & COLUMN_A).wrapping_mul(COLUMN_GATHER) >> 56
 }
 
@@ -128,7 +128,7 @@ fn column_unpack(line: u64, col: usize) -> u64 {
 /// The squares of `x` on the diagonal `mask` (one square a row at most) as a byte (bit `c` =
 /// column `c`).
 #[inline(always)]
-pub(crate) fn diagonal_byte(x: u64, mask: u64) -> u64 {
+fn diagonal_byte(x: u64, mask: u64) -> u64 {
     (x & mask).wrapping_mul(COLUMN_A) >> 56
 }
 
@@ -141,7 +141,9 @@ fn diagonal_unpack(line: u64, mask: u64) -> u64 {
 /// squares `o6` of 1..=6 (bit `i - 1` = square `i`), the first square past each run of at
 /// least one opponent disc that starts next to `x`, on either side (a disc of the player
 /// there outflanks the run).
-static OUTFLANK: [[u8; 64]; 8] = {
+static OUTFLANK: [[u8; 64]; 8] = build_outflank();
+
+const fn build_outflank() -> [[u8; 64]; 8] {
     let mut t = [[0u8; 64]; 8];
     let mut x = 0;
     while x < 8 {
@@ -169,10 +171,12 @@ static OUTFLANK: [[u8; 64]; 8] = {
         x += 1;
     }
     t
-};
+}
 
 /// `FLIPPED[x][outflank]`: the squares strictly between `x` and each outflanking square.
-static FLIPPED: [[u8; 256]; 8] = {
+static FLIPPED: [[u8; 256]; 8] = build_flipped();
+
+const fn build_flipped() -> [[u8; 256]; 8] {
     let mut t = [[0u8; 256]; 8];
     let mut x = 0;
     while x < 8 {
@@ -197,11 +201,45 @@ static FLIPPED: [[u8; 256]; 8] = {
         x += 1;
     }
     t
+}
+
+/// The number of discs flipped when `p` plays on `sq`, the only empty square (every other
+/// square is `p`'s or the opponent's): the four lines through `sq` packed into bytes, looked
+/// up in [`LAST_FLIPS`].
+#[inline(always)]
+pub(crate) fn last_flip_count(p: u64, sq: usize) -> i32 {
+    let (row, col) = (sq >> 3, sq & 7);
+    let [diag, anti] = DIAGONALS[sq];
+    (LAST_FLIPS[col][row_byte(p, row) as usize] as i32)
+        + (LAST_FLIPS[row][column_byte(p, col) as usize] as i32)
+        + (LAST_FLIPS[col][diagonal_byte(p, diag) as usize] as i32)
+        + (LAST_FLIPS[col][diagonal_byte(p, anti) as usize] as i32)
+}
+
+/// `LAST_FLIPS[x][line]`: how many discs a move on `x` flips along a line whose other squares
+/// are the mover's (the bits of `line`) or the opponent's: [`line_flips`] counted once for
+/// every line. Squares off a short diagonal read as opponent discs up to the end of the byte,
+/// which holds none of the mover's, so they never flip anything.
+static LAST_FLIPS: [[u8; 256]; 8] = {
+    let (outflank, flipped) = (build_outflank(), build_flipped());
+    let mut t = [[0u8; 256]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let o8 = !line & 0xff & !(1 << x);
+            let out = outflank[x][(o8 >> 1) & 0x3f] as usize & line;
+            t[x][line] = flipped[x][out].count_ones() as u8;
+            line += 1;
+        }
+        x += 1;
+    }
+    t
 };
 
 /// The two diagonals through each square, the square included: a1-h8 direction (squares with
 /// the same column minus row), then h1-a8 (the same column plus row).
-pub(crate) static DIAGONALS: [[u64; 2]; 64] = {
+static DIAGONALS: [[u64; 2]; 64] = {
     let mut out = [[0u64; 2]; 64];
     let mut sq = 0;
     while sq < 64 {

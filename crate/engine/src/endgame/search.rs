@@ -29,9 +29,7 @@
 use super::stability::count_stable;
 use super::tables::{parity_of, EdgeTables, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK};
 use super::tt::{Table, NO_MOVE};
-use crate::bitboard::{
-    column_byte, diagonal_byte, flips, legal_moves, row_byte, CORNERS, DIAGONALS,
-};
+use crate::bitboard::{flips, last_flip_count, legal_moves, CORNERS};
 use std::mem::MaybeUninit;
 
 /// Mode bit: the inverse game (fewer discs wins).
@@ -190,60 +188,6 @@ fn end_score<const M: u8>(pc: i32, e: i32) -> i32 {
         }
     }
     d
-}
-
-/// The number of discs flipped when `p` plays on `sq`, the only empty square (all other
-/// squares are `p`'s or the opponent's): the four lines through `sq`, each packed into a byte,
-/// looked up in [`LINE_FLIPS`].
-#[inline(always)]
-fn last_flip_count(p: u64, sq: usize) -> i32 {
-    let (col, row) = (sq & 7, sq >> 3);
-    let [diag, anti] = DIAGONALS[sq];
-    (LINE_FLIPS[col][row_byte(p, row) as usize] as i32)
-        + (LINE_FLIPS[row][column_byte(p, col) as usize] as i32)
-        + (LINE_FLIPS[col][diagonal_byte(p, diag) as usize] as i32)
-        + (LINE_FLIPS[col][diagonal_byte(p, anti) as usize] as i32)
-}
-
-/// `LINE_FLIPS[x][line]`: the discs flipped on an 8-square line when its owner plays on `x`,
-/// the bits of `line` being its discs and every other square the opponent's. Squares off a
-/// short diagonal read as opponent discs up to the end of the byte, which holds no own disc,
-/// so they never flip anything.
-static LINE_FLIPS: [[u8; 256]; 8] = build_line_flips();
-
-const fn build_line_flips() -> [[u8; 256]; 8] {
-    let mut t = [[0u8; 256]; 8];
-    let mut x = 0;
-    while x < 8 {
-        let mut line = 0;
-        while line < 256 {
-            let mut n = 0;
-            // Toward bit 0.
-            let mut i = x as i32 - 1;
-            let mut run = 0;
-            while i >= 0 && line & (1 << i) == 0 {
-                run += 1;
-                i -= 1;
-            }
-            if i >= 0 {
-                n += run;
-            }
-            // Toward bit 7.
-            let mut i = x + 1;
-            let mut run = 0;
-            while i < 8 && line & (1 << i) == 0 {
-                run += 1;
-                i += 1;
-            }
-            if i < 8 {
-                n += run;
-            }
-            t[x][line] = n as u8;
-            line += 1;
-        }
-        x += 1;
-    }
-    t
 }
 
 pub struct Search<'a, const M: u8> {
