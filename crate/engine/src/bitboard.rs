@@ -91,7 +91,7 @@ pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
 /// The flips along one line packed into a byte: `x` the square played, `p8` and `o8` the
 /// discs of the two sides (a square off the line reads as empty).
 #[inline(always)]
-fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
+const fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
     let outflank = OUTFLANK[x][((o8 >> 1) & 0x3f) as usize] as u64 & p8;
     FLIPPED[x][outflank as usize] as u64
 }
@@ -221,15 +221,13 @@ pub(crate) fn last_flip_count(p: u64, sq: usize) -> i32 {
 /// every line. Squares off a short diagonal read as opponent discs up to the end of the byte,
 /// which holds none of the mover's, so they never flip anything.
 static LAST_FLIPS: [[u8; 256]; 8] = {
-    let (outflank, flipped) = (build_outflank(), build_flipped());
     let mut t = [[0u8; 256]; 8];
     let mut x = 0;
     while x < 8 {
         let mut line = 0;
         while line < 256 {
             let o8 = !line & 0xff & !(1 << x);
-            let out = outflank[x][(o8 >> 1) & 0x3f] as usize & line;
-            t[x][line] = flipped[x][out].count_ones() as u8;
+            t[x][line as usize] = line_flips(x, line, o8).count_ones() as u8;
             line += 1;
         }
         x += 1;
