@@ -34,6 +34,10 @@ if [ "$what" = ffo ] || [ "$what" = all ]; then
     RUSTFLAGS="-C target-cpu=x86-64-v2" cargo build --release -q -p reversi-cli --target-dir target-portable
     portable_bin=target-portable/release/reversi
   fi
+  # The total time `reversi solve` reports for a suite.
+  solve_time() {
+    "$1" solve --empties-to-winner < "$2" 2>&1 >/dev/null | sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p'
+  }
   head -n 10 "$data/fforum-40-59.obf" > target-wasm/fforum-40-49.obf
   for suite in "$data/fforum-20-39.obf" target-wasm/fforum-40-49.obf; do
     name=$(basename "$suite" .obf)
@@ -41,10 +45,8 @@ if [ "$what" = ffo ] || [ "$what" = all ]; then
     # Interleaved so that the three builds see the same phases of a noisy machine.
     : > target-wasm/native.t; : > target-wasm/portable.t; : > target-wasm/wasm.t
     for _ in $(seq "$runs"); do
-      "$reversi" solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
-        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p' >> target-wasm/native.t
-      "$portable_bin" solve --empties-to-winner < "$suite" 2>&1 >/dev/null |
-        sed -nE 's/^total: .* ([0-9.]+) s, .*/\1/p' >> target-wasm/portable.t
+      solve_time "$reversi" "$suite" >> target-wasm/native.t
+      solve_time "$portable_bin" "$suite" >> target-wasm/portable.t
       node scripts/bench-wasm.mjs "$wasm" ffo "$suite" |
         sed -nE 's/.*total: ([0-9.]+) s/\1/p' >> target-wasm/wasm.t
     done
