@@ -42,6 +42,7 @@ struct Bucket([Entry; 2]);
 /// with 2 MB, 100.0 M with 4 MB, 97.7 M with every position in the main table, all within
 /// noise in time natively (5 paired runs); FFO 40-49: 1% fewer nodes, 8-15% slower (one
 /// run each).
+///
 /// In wasm (no prefetch, 4 KB pages), up to 12 empties in 4 MB was 9-13% faster on parts of
 /// the suites but no faster on the whole of FFO 20-39 (paired median 0.99). Three entries a
 /// bucket (21-byte entries): FFO 20-39 0.9% fewer nodes, FFO 40-49 0.2%.
