@@ -28,14 +28,20 @@ thread_local! {
     static NODES: RefCell<u64> = const { RefCell::new(0) };
 }
 
-/// Creates the solver and its table, as `reversi solve` does before it starts its clock (the
+/// Runs `f` on the one solver of all calls, made (with its table) on first use.
+fn with_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
+    SOLVER.with(|cell| {
+        f(cell
+            .borrow_mut()
+            .get_or_insert_with(|| Solver::new(SOLVER_TABLE_MB)))
+    })
+}
+
+/// Makes the solver and its table, as `reversi solve` does before it starts its clock (the
 /// first `bench_solve` does it otherwise, inside the caller's timing).
 #[no_mangle]
 pub extern "C" fn bench_solver_init() {
-    SOLVER.with(|cell| {
-        cell.borrow_mut()
-            .get_or_insert_with(|| Solver::new(SOLVER_TABLE_MB));
-    });
+    with_solver(|_| ());
 }
 
 /// Where the caller writes an OBF line (at most 256 bytes) before `bench_solve`.
@@ -53,9 +59,7 @@ pub extern "C" fn bench_solve(len: usize) -> i32 {
     let Ok((position, _)) = reversi::Position::parse_obf(&line) else {
         return i32::MIN;
     };
-    SOLVER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let solver = slot.get_or_insert_with(|| Solver::new(SOLVER_TABLE_MB));
+    with_solver(|solver| {
         let solution = solver.solve(
             position.board,
             Rules::Classic,
