@@ -45,8 +45,9 @@ struct Bucket([Entry; 2]);
 ///
 /// In wasm (no prefetch, 4 KB pages), up to 12 empties in 4 MB was 9-13% faster on parts of
 /// the suites but no faster on the whole suites: FFO 20-39 paired medians 0.97-0.99 (5 runs,
-/// twice), FFO 40-49 1.00 (3 runs; 8 MB: 1.01). Three entries a
-/// bucket (21-byte entries): FFO 20-39 0.9% fewer nodes, FFO 40-49 0.2%.
+/// twice), FFO 40-49 1.00 (3 runs; 8 MB: 1.01).
+///
+/// Three entries a bucket (21-byte entries): FFO 20-39 0.9% fewer nodes, FFO 40-49 0.2%.
 pub const SMALL_LIMIT: u32 = 10;
 /// Buckets of the small table (512 KB).
 const SMALL_BUCKETS: usize = 1 << 13;
