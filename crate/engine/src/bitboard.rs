@@ -71,8 +71,8 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 /// [`flips`] in 64-bit words: any target (the wasm builds run it). The tests check both
 /// versions against a naive reading of the rules.
 ///
-/// Each of the four lines through `sq` is packed into a byte ([`row_byte`], [`column_byte`],
-/// [`diagonal_byte`]) and its flips read from two small tables, then unpacked. In the
+/// Each of the four lines through `sq` is packed into a byte (`row_byte`, `column_byte`,
+/// `diagonal_byte`) and its flips read from two small tables, then unpacked. In the
 /// portable build this took the exact solver from 3.20 s to 2.67 s on FFO 21-35 (median of
 /// three interleaved runs; same nodes) against reading each of the eight rays with a bit scan.
 #[inline(always)]
