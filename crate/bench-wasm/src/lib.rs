@@ -19,9 +19,6 @@ use std::cell::RefCell;
 
 use reversi::{Rules, Scoring, Solver};
 
-/// Transposition table of the solver, as the CLI's `reversi solve` default.
-const SOLVER_TABLE_MB: usize = 64;
-
 thread_local! {
     static INPUT: RefCell<[u8; 256]> = const { RefCell::new([0; 256]) };
     static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
@@ -33,7 +30,7 @@ fn with_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
     SOLVER.with(|cell| {
         f(cell
             .borrow_mut()
-            .get_or_insert_with(|| Solver::new(SOLVER_TABLE_MB)))
+            .get_or_insert_with(|| Solver::new(Solver::DEFAULT_TABLE_MB)))
     })
 }
 

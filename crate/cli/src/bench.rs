@@ -3,7 +3,7 @@
 //!
 //! - perft: perft 11 from the standard start.
 //! - endgame: exact solving of FFO 20-39 and 40-49 (empties to the winner), a fresh solver
-//!   with a 64 MB table, per-position and total time and nodes.
+//!   with the default table ([`Solver::DEFAULT_TABLE_MB`]), per-position and total time and nodes.
 //! - midgame: searches each of a set of positions for a fixed time (default 1000 ms, no exact
 //!   solving) and prints the depth reached, the nodes and nodes per second, then the medians.
 //!
@@ -65,7 +65,7 @@ fn endgame_bench() -> Result<(), String> {
     ];
     for (name, lines) in suites {
         println!("{name}: exact, empties to the winner");
-        let mut solver = Solver::new(64);
+        let mut solver = Solver::new(Solver::DEFAULT_TABLE_MB);
         let (mut total_ms, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
         for (i, line) in lines.iter().enumerate() {
             let (pos, scores) =

@@ -3,7 +3,7 @@
 //!
 //! Input: one OBF position a line (`<64 cells> <X|O>`, anything after a `;` ignored); blank
 //! lines and `%` comments are skipped. `--time` (seconds, more than 0) limits each position;
-//! `--tt` is the table size in MB (1 to 16384, default 64).
+//! `--tt` is the table size in MB (1 to 16384, default [`Solver::DEFAULT_TABLE_MB`], 16).
 //!
 //! Output contract:
 //! - stdout holds exactly one line per SOLVED position, in input order, `<move> <score>`:
@@ -40,7 +40,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let limit = seconds
         .is_finite()
         .then(|| Duration::from_secs_f64(seconds));
-    let tt = args.number("--tt", 64usize, 1..=MAX_TT_MB)?;
+    let tt = args.number("--tt", Solver::DEFAULT_TABLE_MB, 1..=MAX_TT_MB)?;
     args.positional(0)?;
 
     let mut solver = Solver::new(tt);

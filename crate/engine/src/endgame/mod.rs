@@ -61,6 +61,19 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// The table size (MB) the solver's users default to: `reversi solve` and `reversi bench`,
+    /// the wasm benchmark, and the browser's AI (half of its 32 MB).
+    ///
+    /// A bigger table keeps more positions but spends its time waiting for memory: the
+    /// probes are random, and a table bigger than the processor's last-level cache (32 MB on
+    /// the machines measured) or than what its TLB maps misses in both. Measured (same
+    /// engine, paired runs): FFO 20-39 with 16 MB 106.14 M nodes against 106.12 M with 64 MB,
+    /// natively 2-6% faster (3 runs), in wasm 10% (7.62 s against 8.48 s, 3 runs; 8 MB 7.77 s);
+    /// FFO 40-49 944.7 M nodes against 930.9 M, natively 6% faster (44.0 s against 47.3 s, 3
+    /// runs), in wasm 72.0-77.5 s against 78.7-79.8 s (2 runs); FFO #50-51 (26-27 empties)
+    /// natively 65.0 s against 64.9 s. Harder positions than these may want more (`--tt`).
+    pub const DEFAULT_TABLE_MB: usize = 16;
+
     /// A solver with a transposition table of about `tt_megabytes` MB.
     pub fn new(tt_megabytes: usize) -> Solver {
         Solver {
