@@ -458,7 +458,10 @@ async function main() {
   try {
     await init();
   } catch (e) {
-    showFatal(`The game engine could not be loaded (${e.message}). This page needs WebAssembly.`);
+    showFatal(
+      `The game engine could not be loaded (${e.message}). This page needs WebAssembly with SIMD ` +
+        '(Chrome or Edge 91, Firefox 89, Safari 16.4 or newer).',
+    );
     return;
   }
   app.levels = { minLevel: min_level(), maxLevel: max_level(), defaultLevel: default_level() };

@@ -33,6 +33,22 @@ pub fn legal_moves_scalar(p: u64, o: u64) -> u64 {
         & !(p | o)
 }
 
+/// The legal moves of two positions at once: `[legal_moves(p[0], o[0]), legal_moves(p[1],
+/// o[1])]`. The wasm builds with SIMD run both in the two lanes of a 128-bit vector (wasm SIMD
+/// shifts every lane by one count, so one vector cannot hold the axes, as the AVX2 version
+/// does, but it can hold two boards); elsewhere, two calls.
+#[inline(always)]
+pub fn legal_moves_x2(p: [u64; 2], o: [u64; 2]) -> [u64; 2] {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        simd128::legal_moves_x2(p, o)
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        [legal_moves(p[0], o[0]), legal_moves(p[1], o[1])]
+    }
+}
+
 /// Squares beyond a run of `mask` discs that starts next to a disc of `p`, along one axis
 /// (`shift` 1, 7, 8 or 9) in both directions. `mask` must exclude the columns where a run
 /// would wrap around the board edge.
@@ -347,6 +363,47 @@ mod avx2 {
             let down = _mm256_andnot_si256(_mm256_cmpeq_epi64(down_end, zero), down);
             or_lanes(_mm256_or_si256(up, down))
         }
+    }
+}
+
+/// [`legal_moves_x2`] with wasm SIMD: the eight directions one after the other, each on both
+/// boards (the lanes), as [`axis_moves`] grows runs.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128 {
+    use super::INNER_COLUMNS;
+    use std::arch::wasm32::*;
+
+    /// Squares beyond runs of `mask` discs that start next to a disc of `p`, toward higher
+    /// bits (`UP`) or lower bits, `S` squares a step.
+    #[inline(always)]
+    fn beyond_runs<const UP: bool, const S: u32>(p: v128, mask: v128) -> v128 {
+        let shift = |x: v128, n: u32| if UP { u64x2_shl(x, n) } else { u64x2_shr(x, n) };
+        let mut run = v128_and(mask, shift(p, S));
+        run = v128_or(run, v128_and(mask, shift(run, S)));
+        let pre = v128_and(mask, shift(mask, S));
+        run = v128_or(run, v128_and(pre, shift(run, 2 * S)));
+        run = v128_or(run, v128_and(pre, shift(run, 2 * S)));
+        shift(run, S)
+    }
+
+    #[inline(always)]
+    pub fn legal_moves_x2(p: [u64; 2], o: [u64; 2]) -> [u64; 2] {
+        let pv = u64x2(p[0], p[1]);
+        let ov = u64x2(o[0], o[1]);
+        let inner = v128_and(ov, u64x2_splat(INNER_COLUMNS));
+        let mut m = beyond_runs::<true, 1>(pv, inner);
+        m = v128_or(m, beyond_runs::<false, 1>(pv, inner));
+        m = v128_or(m, beyond_runs::<true, 8>(pv, ov));
+        m = v128_or(m, beyond_runs::<false, 8>(pv, ov));
+        m = v128_or(m, beyond_runs::<true, 7>(pv, inner));
+        m = v128_or(m, beyond_runs::<false, 7>(pv, inner));
+        m = v128_or(m, beyond_runs::<true, 9>(pv, inner));
+        m = v128_or(m, beyond_runs::<false, 9>(pv, inner));
+        let moves = v128_andnot(m, v128_or(pv, ov));
+        [
+            u64x2_extract_lane::<0>(moves),
+            u64x2_extract_lane::<1>(moves),
+        ]
     }
 }
 

@@ -29,7 +29,7 @@
 use super::stability::count_stable;
 use super::tables::{parity_of, EdgeTables, NEIGHBOURS, QUADRANT_BIT, QUADRANT_MASK};
 use super::tt::{Table, NO_MOVE};
-use crate::bitboard::{flips, last_flip_count, legal_moves, CORNERS};
+use crate::bitboard::{flips, last_flip_count, legal_moves, legal_moves_x2, CORNERS};
 use std::mem::MaybeUninit;
 
 /// Mode bit: the inverse game (fewer discs wins).
@@ -464,6 +464,7 @@ impl<'a, const M: u8> Search<'a, M> {
     /// twice), with small bonuses for odd quadrants and corners, into `list` (empty). Returns
     /// the ordered moves.
     #[inline(always)]
+    #[allow(unused_assignments)] // the best ordering score after the last move
     fn order<'l>(
         &self,
         p: u64,
@@ -474,51 +475,73 @@ impl<'a, const M: u8> Search<'a, M> {
         list: &'l mut MoveList,
     ) -> &'l mut [Move] {
         let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
-        let mut bits = moves;
         let mut sort_best = -INF_EVAL;
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let f = flips(p, o, sq);
-            let bit = 1u64 << sq;
-            let (np, no) = (o ^ f, p ^ f ^ bit);
-            if n > TT_MIN {
-                self.tt.prefetch(np, no, n - 1);
-            }
-            let replies = legal_moves(np, no);
-            let score = if sq as u8 == tt_move {
-                1 << 30
-            } else if n >= Self::SORT_MIN {
-                let d = ((n - Self::SORT_MIN) / SORT_STEP).min(SORT_MAX_DEPTH);
-                let floor = (sort_best - SORT_MARGIN).max(-INF_EVAL);
-                let v = -pattern_search::<M>(np, no, d, -INF_EVAL, -floor);
-                sort_best = sort_best.max(v);
-                (v - replies.count_ones() as i32 * Self::W_REPLIES) * 256
-            } else {
-                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let mut s = -mobility * W_MOBILITY;
-                if n >= RICH_ORDER_MIN {
-                    if M & INV != 0 {
-                        s -= corner_stability(no) * W_CORNER_STABILITY;
-                    } else {
-                        s += corner_stability(no) * W_CORNER_STABILITY;
+        // Scores a move and adds it to the list (a macro: as a closure it was not inlined).
+        macro_rules! push {
+            ($sq:expr, $f:expr, $replies:expr) => {{
+                let (sq, f, replies): (usize, u64, u64) = ($sq, $f, $replies);
+                let bit = 1u64 << sq;
+                let (np, no) = (o ^ f, p ^ f ^ bit);
+                let score = if sq as u8 == tt_move {
+                    1 << 30
+                } else if n >= Self::SORT_MIN {
+                    let d = ((n - Self::SORT_MIN) / SORT_STEP).min(SORT_MAX_DEPTH);
+                    let floor = (sort_best - SORT_MARGIN).max(-INF_EVAL);
+                    let v = -pattern_search::<M>(np, no, d, -INF_EVAL, -floor);
+                    sort_best = sort_best.max(v);
+                    (v - replies.count_ones() as i32 * Self::W_REPLIES) * 256
+                } else {
+                    let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                    let mut s = -mobility * W_MOBILITY;
+                    if n >= RICH_ORDER_MIN {
+                        if M & INV != 0 {
+                            s -= corner_stability(no) * W_CORNER_STABILITY;
+                        } else {
+                            s += corner_stability(no) * W_CORNER_STABILITY;
+                        }
+                        s -= potential_mobility(np, no) * W_POTENTIAL;
                     }
-                    s -= potential_mobility(np, no) * W_POTENTIAL;
-                }
-                if parity_mask & bit != 0 {
-                    s += W_PARITY;
-                }
-                s
-            };
-            list.push(Move {
-                flips: f,
-                replies,
-                sq: sq as u8,
-                score,
-            });
+                    if parity_mask & bit != 0 {
+                        s += W_PARITY;
+                    }
+                    s
+                };
+                list.push(Move {
+                    flips: f,
+                    replies,
+                    sq: sq as u8,
+                    score,
+                });
+            }};
         }
-        // Sort descending (insertion sort: lists are short).
+        // Two moves at a time: the opponent's replies after both are found together
+        // (`legal_moves_x2`: one SIMD computation in wasm, two plain ones elsewhere).
+        let mut bits = moves;
+        while bits != 0 {
+            let sq0 = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let f0 = flips(p, o, sq0);
+            let (p0, o0) = (o ^ f0, p ^ f0 ^ (1u64 << sq0));
+            if n > TT_MIN {
+                self.tt.prefetch(p0, o0, n - 1);
+            }
+            if bits == 0 {
+                push!(sq0, f0, legal_moves(p0, o0));
+                break;
+            }
+            let sq1 = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let f1 = flips(p, o, sq1);
+            let (p1, o1) = (o ^ f1, p ^ f1 ^ (1u64 << sq1));
+            if n > TT_MIN {
+                self.tt.prefetch(p1, o1, n - 1);
+            }
+            let [r0, r1] = legal_moves_x2([p0, p1], [o0, o1]);
+            push!(sq0, f0, r0);
+            push!(sq1, f1, r1);
+        }
         let list = list.as_mut_slice();
+        // Sort descending (insertion sort: lists are short).
         for i in 1..list.len() {
             let m = list[i];
             let mut j = i;
@@ -676,8 +699,8 @@ impl<'a, const M: u8> Search<'a, M> {
         if n == 3 {
             let empties = !(p | o);
             let odd = QUADRANT_MASK[(parity ^ Self::PARITY_FLIP) as usize];
-            let x = sort_by_parity::<3>(empties, odd, Self::TIERS);
-            return self.solve3(p, o, alpha, beta, x);
+            let [x0, x1, x2] = sort_by_parity::<3>(empties, odd, Self::TIERS);
+            return self.solve3(p, o, alpha, beta, x0, x1, x2);
         }
         self.nodes += 1;
         self.poll();
@@ -692,45 +715,48 @@ impl<'a, const M: u8> Search<'a, M> {
         let mut a = alpha;
         let (e_odd, e_even) = (empties & odd, empties & !odd);
         let [t1, t2, t3] = Self::TIERS;
-        for set in [
-            e_odd & t1,
-            e_odd & t2,
-            e_odd & t3,
-            e_even & t1,
-            e_even & t2,
-            e_even & t3,
-        ] {
-            let mut bits = set;
-            while bits != 0 {
-                let sq = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if NEIGHBOURS[sq] & o == 0 {
-                    continue;
-                }
-                let f = flips(p, o, sq);
-                if f == 0 {
-                    continue;
-                }
-                let bit = 1u64 << sq;
-                let v = -self.shallow(
-                    o ^ f,
-                    p ^ f ^ bit,
-                    -beta,
-                    -a,
-                    n - 1,
-                    parity ^ QUADRANT_BIT[sq],
-                );
-                if v > best {
-                    best = v;
-                    if v > a {
-                        a = v;
-                        if v >= beta {
-                            return v;
+        // The six classes of squares written out, not a loop over an array of them (see
+        // `solve3`).
+        macro_rules! moves_in {
+            ($set:expr) => {
+                let mut bits = $set;
+                while bits != 0 {
+                    let sq = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if NEIGHBOURS[sq] & o == 0 {
+                        continue;
+                    }
+                    let f = flips(p, o, sq);
+                    if f == 0 {
+                        continue;
+                    }
+                    let bit = 1u64 << sq;
+                    let v = -self.shallow(
+                        o ^ f,
+                        p ^ f ^ bit,
+                        -beta,
+                        -a,
+                        n - 1,
+                        parity ^ QUADRANT_BIT[sq],
+                    );
+                    if v > best {
+                        best = v;
+                        if v > a {
+                            a = v;
+                            if v >= beta {
+                                return v;
+                            }
                         }
                     }
                 }
-            }
+            };
         }
+        moves_in!(e_odd & t1);
+        moves_in!(e_odd & t2);
+        moves_in!(e_odd & t3);
+        moves_in!(e_even & t1);
+        moves_in!(e_even & t2);
+        moves_in!(e_even & t3);
         if best == -INF {
             if legal_moves(o, p) == 0 {
                 return end_score::<M>(p.count_ones() as i32, n as i32);
@@ -740,121 +766,146 @@ impl<'a, const M: u8> Search<'a, M> {
         best
     }
 
+    #[allow(unused_assignments)] // the last move's alpha/beta update
     fn solve4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8) -> i32 {
         self.nodes += 1;
         let empties = !(p | o);
-        let x = sort_by_parity::<4>(
+        let [x0, x1, x2, x3] = sort_by_parity::<4>(
             empties,
             QUADRANT_MASK[(parity ^ Self::PARITY_FLIP) as usize],
             Self::TIERS,
         );
         let mut best = -INF;
         let mut a = alpha;
-        for i in 0..4 {
-            let sq = x[i];
-            if NEIGHBOURS[sq] & o == 0 {
-                continue;
-            }
-            let f = flips(p, o, sq);
-            if f == 0 {
-                continue;
-            }
-            let rest = rest_of::<4, 3>(x, i);
-            let v = -self.solve3(o ^ f, p ^ f ^ (1 << sq), -beta, -a, rest);
-            if v > best {
-                best = v;
-                if v > a {
-                    a = v;
-                    if v >= beta {
-                        return v;
+        // The moves written out, the other squares in order: see `solve3`.
+        macro_rules! own_move {
+            ($sq:expr, $r0:expr, $r1:expr, $r2:expr) => {
+                if NEIGHBOURS[$sq] & o != 0 {
+                    let f = flips(p, o, $sq);
+                    if f != 0 {
+                        let (np, no) = (o ^ f, p ^ f ^ (1 << $sq));
+                        let v = -self.solve3(np, no, -beta, -a, $r0, $r1, $r2);
+                        if v > best {
+                            best = v;
+                            if v > a {
+                                a = v;
+                                if v >= beta {
+                                    return v;
+                                }
+                            }
+                        }
                     }
                 }
-            }
+            };
         }
+        own_move!(x0, x1, x2, x3);
+        own_move!(x1, x0, x2, x3);
+        own_move!(x2, x0, x1, x3);
+        own_move!(x3, x0, x1, x2);
         if best != -INF {
             return best;
         }
         // Pass: the opponent moves (it minimises our score).
         let mut worst = INF;
         let mut b = beta;
-        for i in 0..4 {
-            let sq = x[i];
-            if NEIGHBOURS[sq] & p == 0 {
-                continue;
-            }
-            let f = flips(o, p, sq);
-            if f == 0 {
-                continue;
-            }
-            let rest = rest_of::<4, 3>(x, i);
-            let v = self.solve3(p ^ f, o ^ f ^ (1 << sq), alpha, b, rest);
-            if v < worst {
-                worst = v;
-                if v < b {
-                    b = v;
-                    if v <= alpha {
-                        return v;
+        macro_rules! their_move {
+            ($sq:expr, $r0:expr, $r1:expr, $r2:expr) => {
+                if NEIGHBOURS[$sq] & p != 0 {
+                    let f = flips(o, p, $sq);
+                    if f != 0 {
+                        let (np, no) = (p ^ f, o ^ f ^ (1 << $sq));
+                        let v = self.solve3(np, no, alpha, b, $r0, $r1, $r2);
+                        if v < worst {
+                            worst = v;
+                            if v < b {
+                                b = v;
+                                if v <= alpha {
+                                    return v;
+                                }
+                            }
+                        }
                     }
                 }
-            }
+            };
         }
+        their_move!(x0, x1, x2, x3);
+        their_move!(x1, x0, x2, x3);
+        their_move!(x2, x0, x1, x3);
+        their_move!(x3, x0, x1, x2);
         if worst != INF {
             return worst;
         }
         end_score::<M>(p.count_ones() as i32, 4)
     }
 
-    fn solve3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [usize; 3]) -> i32 {
+    /// Three empty squares `x0, x1, x2`, in the order to try them.
+    #[allow(clippy::too_many_arguments, unused_assignments)]
+    fn solve3(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x0: usize,
+        x1: usize,
+        x2: usize,
+    ) -> i32 {
         self.nodes += 1;
+        // Below 64 for the compiler too: the table lookups need no bounds checks.
+        let (x0, x1, x2) = (x0 & 63, x1 & 63, x2 & 63);
         let mut best = -INF;
         let mut a = alpha;
-        for i in 0..3 {
-            let sq = x[i];
-            if NEIGHBOURS[sq] & o == 0 {
-                continue;
-            }
-            let f = flips(p, o, sq);
-            if f == 0 {
-                continue;
-            }
-            let [x1, x2] = rest_of::<3, 2>(x, i);
-            let v = -self.solve2(o ^ f, p ^ f ^ (1 << sq), -beta, -a, x1, x2);
-            if v > best {
-                best = v;
-                if v > a {
-                    a = v;
-                    if v >= beta {
-                        return v;
+        // Each move written out, not a loop over an array: in wasm the array lived in memory
+        // and each turn of the loop paid a stack check.
+        macro_rules! own_move {
+            ($sq:expr, $r0:expr, $r1:expr) => {
+                if NEIGHBOURS[$sq] & o != 0 {
+                    let f = flips(p, o, $sq);
+                    if f != 0 {
+                        let v = -self.solve2(o ^ f, p ^ f ^ (1 << $sq), -beta, -a, $r0, $r1);
+                        if v > best {
+                            best = v;
+                            if v > a {
+                                a = v;
+                                if v >= beta {
+                                    return v;
+                                }
+                            }
+                        }
                     }
                 }
-            }
+            };
         }
+        own_move!(x0, x1, x2);
+        own_move!(x1, x0, x2);
+        own_move!(x2, x0, x1);
         if best != -INF {
             return best;
         }
         let mut worst = INF;
         let mut b = beta;
-        for i in 0..3 {
-            let sq = x[i];
-            if NEIGHBOURS[sq] & p == 0 {
-                continue;
-            }
-            let f = flips(o, p, sq);
-            if f == 0 {
-                continue;
-            }
-            let [x1, x2] = rest_of::<3, 2>(x, i);
-            let v = self.solve2(p ^ f, o ^ f ^ (1 << sq), alpha, b, x1, x2);
-            if v < worst {
-                worst = v;
-                if v < b {
-                    b = v;
-                    if v <= alpha {
-                        return v;
+        macro_rules! their_move {
+            ($sq:expr, $r0:expr, $r1:expr) => {
+                if NEIGHBOURS[$sq] & p != 0 {
+                    let f = flips(o, p, $sq);
+                    if f != 0 {
+                        let v = self.solve2(p ^ f, o ^ f ^ (1 << $sq), alpha, b, $r0, $r1);
+                        if v < worst {
+                            worst = v;
+                            if v < b {
+                                b = v;
+                                if v <= alpha {
+                                    return v;
+                                }
+                            }
+                        }
                     }
                 }
-            }
+            };
         }
+        their_move!(x0, x1, x2);
+        their_move!(x1, x0, x2);
+        their_move!(x2, x0, x1);
         if worst != INF {
             return worst;
         }
@@ -985,12 +1036,6 @@ const fn sorting_network(n: usize) -> &'static [(usize, usize)] {
     }
 }
 
-/// `x` without its element `i`, in order (branch-free).
-#[inline(always)]
-fn rest_of<const N: usize, const K: usize>(x: [usize; N], i: usize) -> [usize; K] {
-    std::array::from_fn(|k| x[k + usize::from(k >= i)])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1049,8 +1094,5 @@ mod tests {
             };
             assert_eq!(got, want, "empties {empties:#x}, odd {odd:#x}");
         }
-        assert_eq!(rest_of::<4, 3>([5, 6, 7, 8], 0), [6, 7, 8]);
-        assert_eq!(rest_of::<4, 3>([5, 6, 7, 8], 2), [5, 6, 8]);
-        assert_eq!(rest_of::<3, 2>([5, 6, 7], 2), [5, 6]);
     }
 }
