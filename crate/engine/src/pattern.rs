@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::legal_moves;
+use crate::bitboard::legal_moves_x2;
 
 /// How a pattern's squares are read from a board seen from its corner (see [`views`]).
 #[derive(Clone, Copy, Debug)]
@@ -378,7 +378,9 @@ pub fn indices(p: u64, o: u64) -> [u32; FEATURES] {
                 + 2 * BASE3[f(vo[$v]) as usize] as u32
         }};
     }
-    let mobility = |a: u64, b: u64| (legal_moves(a, b).count_ones() as usize).min(MOBILITY_CAP);
+    // Both sides' moves at once (one SIMD computation in wasm).
+    let [own, theirs] = legal_moves_x2([p, o], [o, p]);
+    let mobility = |moves: u64| (moves.count_ones() as usize).min(MOBILITY_CAP);
     [
         read!(0, corner3x3, 0),
         read!(0, corner3x3, 1),
@@ -426,8 +428,8 @@ pub fn indices(p: u64, o: u64) -> [u32; FEATURES] {
         read!(10, diag4, 1),
         read!(10, diag4, 2),
         read!(10, diag4, 4),
-        (MOBILITY_OFFSET + mobility(p, o)) as u32,
-        (MOBILITY_OFFSET + MOBILITY_CAP + 1 + mobility(o, p)) as u32,
+        (MOBILITY_OFFSET + mobility(own)) as u32,
+        (MOBILITY_OFFSET + MOBILITY_CAP + 1 + mobility(theirs)) as u32,
     ]
 }
 
