@@ -16,7 +16,7 @@ use crate::search::{final_value, to_discs, Budget, Searcher};
 use crate::square::Square;
 use crate::tt::Table;
 
-/// Milliseconds from some fixed origin, monotonic. Native code uses [`native_clock`]; the wasm
+/// Milliseconds from some fixed origin, monotonic. Native code uses `native_clock` (not on wasm32); the wasm
 /// binding passes the browser's clock.
 pub type Clock = fn() -> f64;
 
