@@ -16,8 +16,8 @@ use crate::search::{final_value, to_discs, Budget, Searcher};
 use crate::square::Square;
 use crate::tt::Table;
 
-/// Milliseconds from some fixed origin, monotonic. Native code uses `native_clock` (not on wasm32); the wasm
-/// binding passes the browser's clock.
+/// Milliseconds from some fixed origin, monotonic. Native code uses `native_clock` (not on
+/// wasm32); the wasm binding passes the browser's clock.
 pub type Clock = fn() -> f64;
 
 /// The budget of one search. The search stops at whichever limit comes first.
