@@ -460,6 +460,18 @@ impl<'a, const M: u8> Search<'a, M> {
         self.tt.store(p, o, Self::TAG, n, lower, upper, best);
     }
 
+    /// The flips of the move on `sq` and the position after it (`(flips, player, opponent)`,
+    /// the opponent to move), whose table bucket is asked for ahead of the probes.
+    #[inline(always)]
+    fn play_ahead(&self, p: u64, o: u64, n: u32, sq: usize) -> (u64, u64, u64) {
+        let f = flips(p, o, sq);
+        let (np, no) = (o ^ f, p ^ f ^ (1u64 << sq));
+        if n > TT_MIN {
+            self.tt.prefetch(np, no, n - 1);
+        }
+        (f, np, no)
+    }
+
     /// Orders the moves: the table move first, then fewest opponent replies (corners count
     /// twice), with small bonuses for odd quadrants and corners, into `list` (empty). Returns
     /// the ordered moves.
@@ -476,12 +488,13 @@ impl<'a, const M: u8> Search<'a, M> {
     ) -> &'l mut [Move] {
         let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
         let mut sort_best = -INF_EVAL;
-        // Scores a move and adds it to the list (a macro: as a closure it was not inlined).
+        // Scores a move (its square, flips, the position after it and the opponent's replies
+        // there) and adds it to the list (a macro: as a closure it was not inlined).
         macro_rules! push {
-            ($sq:expr, $f:expr, $replies:expr) => {{
-                let (sq, f, replies): (usize, u64, u64) = ($sq, $f, $replies);
+            ($sq:expr, $child:expr, $replies:expr) => {{
+                let (sq, (f, np, no), replies): (usize, (u64, u64, u64), u64) =
+                    ($sq, $child, $replies);
                 let bit = 1u64 << sq;
-                let (np, no) = (o ^ f, p ^ f ^ bit);
                 let score = if sq as u8 == tt_move {
                     1 << 30
                 } else if n >= Self::SORT_MIN {
@@ -520,25 +533,17 @@ impl<'a, const M: u8> Search<'a, M> {
         while bits != 0 {
             let sq0 = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let f0 = flips(p, o, sq0);
-            let (p0, o0) = (o ^ f0, p ^ f0 ^ (1u64 << sq0));
-            if n > TT_MIN {
-                self.tt.prefetch(p0, o0, n - 1);
-            }
+            let (f0, p0, o0) = self.play_ahead(p, o, n, sq0);
             if bits == 0 {
-                push!(sq0, f0, legal_moves(p0, o0));
+                push!(sq0, (f0, p0, o0), legal_moves(p0, o0));
                 break;
             }
             let sq1 = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let f1 = flips(p, o, sq1);
-            let (p1, o1) = (o ^ f1, p ^ f1 ^ (1u64 << sq1));
-            if n > TT_MIN {
-                self.tt.prefetch(p1, o1, n - 1);
-            }
+            let (f1, p1, o1) = self.play_ahead(p, o, n, sq1);
             let [r0, r1] = legal_moves_x2([p0, p1], [o0, o1]);
-            push!(sq0, f0, r0);
-            push!(sq1, f1, r1);
+            push!(sq0, (f0, p0, o0), r0);
+            push!(sq1, (f1, p1, o1), r1);
         }
         let list = list.as_mut_slice();
         // Sort descending (insertion sort: lists are short).
