@@ -51,15 +51,15 @@ fn check_position(r: &RefPos, stats: &mut Stats) -> (Vec<(usize, usize)>, bool) 
         bitboard::legal_moves_scalar(board.player, board.opponent),
         mask_of(&moves)
     );
+    let their_moves = r.moves_for(them);
     // Two positions at once: this one next to its colour swap.
     assert_eq!(
         bitboard::legal_moves_x2(
             [board.player, board.opponent],
             [board.opponent, board.player]
         ),
-        [mask_of(&moves), mask_of(&r.moves_for(them))]
+        [mask_of(&moves), mask_of(&their_moves)]
     );
-    let their_moves = r.moves_for(them);
     assert_eq!(
         board.pass().moves(),
         mask_of(&their_moves),
