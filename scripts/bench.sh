@@ -27,8 +27,9 @@ fi
 
 if [ "$what" = ffo ] || [ "$what" = all ]; then
   data=crate/engine/tests/data
-  # The code the wasm build runs (no AVX2 or other processor-specific instructions; wasm also
-  # pairs the solver's reply counts with SIMD, see bitboard::legal_moves_x2),
+  # The code the wasm build runs (no AVX2 or other processor-specific instructions; wasm
+  # also finds flips and pairs the solver's reply counts with SIMD, see bitboard::flips and
+  # bitboard::legal_moves_x2),
   # to tell what wasm costs from what the build machine's processor adds.
   portable_bin=$reversi
   if [ "$(uname -m)" = x86_64 ]; then

@@ -2,7 +2,7 @@
 //! checked in wasm against its portable counterpart on positions of random games.
 #![cfg(target_arch = "wasm32")]
 
-use reversi::bitboard::{flips, legal_moves_scalar, legal_moves_x2};
+use reversi::bitboard::{flips, flips_scalar, legal_moves_scalar, legal_moves_x2};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// A small deterministic generator (xorshift).
@@ -63,4 +63,35 @@ fn paired_legal_moves_match_the_portable_ones() {
         }
     }
     assert!(checked > 10_000, "only {checked} positions");
+}
+
+#[wasm_bindgen_test]
+fn simd_flips_match_the_portable_ones() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut checked = 0u32;
+    let mut nonzero = 0u32;
+    for i in 0..20_000 {
+        // Random boards of every density, many unreachable in play (rays full to the edge,
+        // discs in the corners), and every empty square of each, legal or not.
+        let density = i % 8;
+        let (mut p, mut o) = (rng.next(), rng.next());
+        for _ in 0..density {
+            p &= rng.next() | rng.next();
+            o &= rng.next() | rng.next();
+        }
+        o &= !p;
+        let mut empty = !(p | o);
+        while empty != 0 {
+            let sq = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let f = flips(p, o, sq);
+            assert_eq!(f, flips_scalar(p, o, sq), "p {p:#x} o {o:#x} square {sq}");
+            checked += 1;
+            nonzero += u32::from(f != 0);
+        }
+    }
+    assert!(
+        checked > 200_000 && nonzero > 50_000,
+        "{checked} squares, {nonzero} moves"
+    );
 }
