@@ -1,8 +1,10 @@
 //! The engine's WebAssembly SIMD code (`.cargo/config.toml` builds wasm with `simd128`),
-//! checked in wasm against its portable counterpart on positions of random games.
+//! checked in wasm against its portable counterpart on random boards and positions of random
+//! games.
 #![cfg(target_arch = "wasm32")]
 
 use reversi::bitboard::{flips, flips_scalar, legal_moves_scalar, legal_moves_x2};
+use reversi::pattern::{views, views_x2};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// A small deterministic generator (xorshift).
@@ -94,4 +96,13 @@ fn simd_flips_match_the_portable_ones() {
         checked > 200_000 && nonzero > 50_000,
         "{checked} squares, {nonzero} moves"
     );
+}
+
+#[wasm_bindgen_test]
+fn paired_views_match_the_portable_ones() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    for _ in 0..10_000 {
+        let (a, b) = (rng.next(), rng.next() & rng.next());
+        assert_eq!(views_x2(a, b), (views(a), views(b)), "{a:#x} {b:#x}");
+    }
 }
