@@ -374,8 +374,9 @@ mod avx2 {
     }
 }
 
-/// [`legal_moves_x2`] with wasm SIMD: the eight directions one after the other, each on both
-/// boards (the lanes), as [`axis_moves`] grows runs.
+/// WebAssembly SIMD: [`flips`], two rays a vector, and [`legal_moves_x2`], the eight
+/// directions one after the other, each on both boards (the lanes), as [`axis_moves`] grows
+/// runs.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod simd128 {
     use super::INNER_COLUMNS;
@@ -433,7 +434,10 @@ mod simd128 {
     /// [`super::flips`], two rays a vector. The first square of a ray that is not the
     /// opponent's is its lowest such bit toward higher bits (`y & -y`), its highest toward
     /// lower bits (found by smearing the bits down); the run before it flips when that square
-    /// is `p`'s.
+    /// is `p`'s. About 80 instructions in V8's code against 108 for [`super::flips_scalar`].
+    /// Tried and slower in V8: the rays toward lower bits on the board flipped upside down
+    /// (WebAssembly has no byte swap, and V8 turns the byte shuffle into six instructions),
+    /// and validity tests that LLVM rewrites as comparisons V8 emulates (`ge`, unsigned).
     #[inline(always)]
     pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
         let rays = RAYS.0[sq & 63].as_ptr() as *const v128;
