@@ -616,7 +616,7 @@ mod tests {
     /// The reading of every pattern instance through [`PATTERNS`] (the definition [`indices`]
     /// unrolls).
     fn indices_generic(p: u64, o: u64) -> Vec<u32> {
-        let (vp, vo) = views_x2(p, o);
+        let (vp, vo) = (views(p), views(o));
         let mut out = Vec::with_capacity(FEATURES);
         for (i, pat) in PATTERNS.iter().enumerate() {
             for &v in pat.views {
@@ -759,7 +759,7 @@ mod tests {
             let (p, o) = (a & !b, b & !a);
             let idx = indices(p, o);
             assert_eq!(indices_generic(p, o)[..], idx[..INSTANCES]);
-            let (vp, vo) = views_x2(p, o);
+            let (vp, vo) = (views(p), views(o));
             let mut k = 0;
             for (i, pat) in PATTERNS.iter().enumerate() {
                 for &v in pat.views {
