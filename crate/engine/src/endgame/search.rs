@@ -32,6 +32,41 @@ use super::tt::{Table, NO_MOVE};
 use crate::bitboard::{flips, last_flip_count, legal_moves, legal_moves_x2, CORNERS};
 use std::mem::MaybeUninit;
 
+/// A move's score `v` for the side to move, in the exact searches' move loops: raises `best`
+/// and the window's lower bound `a`, and returns `v` from the enclosing function at a cutoff
+/// (`v >= beta`).
+macro_rules! raise {
+    ($v:expr, $best:ident, $a:ident, $beta:expr) => {
+        let v = $v;
+        if v > $best {
+            $best = v;
+            if v > $a {
+                $a = v;
+                if v >= $beta {
+                    return v;
+                }
+            }
+        }
+    };
+}
+
+/// [`raise`] for the opponent's moves after a pass (it minimises the score): lowers `worst`
+/// and the window's upper bound `b`, and returns `v` at a cutoff (`v <= alpha`).
+macro_rules! lower {
+    ($v:expr, $worst:ident, $b:ident, $alpha:expr) => {
+        let v = $v;
+        if v < $worst {
+            $worst = v;
+            if v < $b {
+                $b = v;
+                if v <= $alpha {
+                    return v;
+                }
+            }
+        }
+    };
+}
+
 /// Mode bit: the inverse game (fewer discs wins).
 pub const INV: u8 = 1;
 /// Mode bit: empty squares go to the winner.
@@ -744,15 +779,7 @@ impl<'a, const M: u8> Search<'a, M> {
                         n - 1,
                         parity ^ QUADRANT_BIT[sq],
                     );
-                    if v > best {
-                        best = v;
-                        if v > a {
-                            a = v;
-                            if v >= beta {
-                                return v;
-                            }
-                        }
-                    }
+                    raise!(v, best, a, beta);
                 }
             };
         }
@@ -790,15 +817,7 @@ impl<'a, const M: u8> Search<'a, M> {
                     if f != 0 {
                         let (np, no) = (o ^ f, p ^ f ^ (1 << $sq));
                         let v = -self.solve3(np, no, -beta, -a, $r0, $r1, $r2);
-                        if v > best {
-                            best = v;
-                            if v > a {
-                                a = v;
-                                if v >= beta {
-                                    return v;
-                                }
-                            }
-                        }
+                        raise!(v, best, a, beta);
                     }
                 }
             };
@@ -820,15 +839,7 @@ impl<'a, const M: u8> Search<'a, M> {
                     if f != 0 {
                         let (np, no) = (p ^ f, o ^ f ^ (1 << $sq));
                         let v = self.solve3(np, no, alpha, b, $r0, $r1, $r2);
-                        if v < worst {
-                            worst = v;
-                            if v < b {
-                                b = v;
-                                if v <= alpha {
-                                    return v;
-                                }
-                            }
-                        }
+                        lower!(v, worst, b, alpha);
                     }
                 }
             };
@@ -868,15 +879,7 @@ impl<'a, const M: u8> Search<'a, M> {
                     let f = flips(p, o, $sq);
                     if f != 0 {
                         let v = -self.solve2(o ^ f, p ^ f ^ (1 << $sq), -beta, -a, $r0, $r1);
-                        if v > best {
-                            best = v;
-                            if v > a {
-                                a = v;
-                                if v >= beta {
-                                    return v;
-                                }
-                            }
-                        }
+                        raise!(v, best, a, beta);
                     }
                 }
             };
@@ -895,15 +898,7 @@ impl<'a, const M: u8> Search<'a, M> {
                     let f = flips(o, p, $sq);
                     if f != 0 {
                         let v = self.solve2(p ^ f, o ^ f ^ (1 << $sq), alpha, b, $r0, $r1);
-                        if v < worst {
-                            worst = v;
-                            if v < b {
-                                b = v;
-                                if v <= alpha {
-                                    return v;
-                                }
-                            }
-                        }
+                        lower!(v, worst, b, alpha);
                     }
                 }
             };
