@@ -61,8 +61,8 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// The table size (MB) the solver's users default to: `reversi solve` and `reversi bench`,
-    /// the wasm benchmark, and the browser's AI (half of its 32 MB).
+    /// The table size (MB) of `reversi solve` and `reversi bench` by default, and of the wasm
+    /// benchmark: the size the browser's AI gives its solver too (half of the AI's 32 MB).
     ///
     /// A bigger table keeps more positions but spends its time waiting for memory: the
     /// probes are random, and a table bigger than the processor's last-level cache (32 MB on
