@@ -17,18 +17,21 @@ use reversi::{
     Scoring, Solver,
 };
 
-use crate::args::{number_in, Args, MAX_TT_MB};
+use crate::args::{escape, number_in, rules, Args, MAX_TT_MB};
+use crate::out::Failure;
 
 const FFO_20_39: &str = include_str!("../../engine/tests/data/fforum-20-39.obf");
 const FFO_40_59: &str = include_str!("../../engine/tests/data/fforum-40-59.obf");
 
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let (what, rest) = match argv.first().map(String::as_str) {
         Some(w @ ("perft" | "midgame" | "endgame" | "all")) => (w, &argv[1..]),
         Some(w) if !w.starts_with("--") => {
             return Err(format!(
-                "unknown benchmark '{w}' (perft, midgame, endgame or all)"
-            ))
+                "unknown benchmark '{}' (perft, midgame, endgame or all)",
+                escape(w)
+            )
+            .into())
         }
         _ => ("all", argv),
     };
@@ -58,7 +61,7 @@ fn perft_bench() {
     );
 }
 
-fn endgame_bench() -> Result<(), String> {
+fn endgame_bench() -> Result<(), Failure> {
     let suites = [
         ("FFO 20-39", FFO_20_39.lines().collect::<Vec<_>>()),
         ("FFO 40-49", FFO_40_59.lines().take(10).collect::<Vec<_>>()),
@@ -105,15 +108,15 @@ fn endgame_bench() -> Result<(), String> {
             total_nodes as f64 / total_ms / 1000.0
         );
         if wrong > 0 {
-            return Err(format!("{name}: {wrong} position(s) solved wrong"));
+            return Err(format!("{name}: {wrong} position(s) solved wrong").into());
         }
     }
     Ok(())
 }
 
-fn midgame_bench(argv: &[String]) -> Result<(), String> {
+fn midgame_bench(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
-    let rules = args.rules();
+    let rules = rules(&mut args);
     let ffo = args.flag("--ffo");
     let time_ms = args.number("--time", 1000u64, 1..=3_600_000)?;
     let count = args.number("--positions", 10usize, 1..=10_000)?;
@@ -128,7 +131,7 @@ fn midgame_bench(argv: &[String]) -> Result<(), String> {
             Level::MIN.get()..=Level::MAX.get(),
         )?),
     };
-    args.positional(0)?;
+    args.finish()?;
 
     let positions: Vec<Position> = if ffo {
         FFO_20_39

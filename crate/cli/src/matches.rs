@@ -11,7 +11,8 @@ use reversi::{
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::args::{Args, MAX_TT_MB};
+use crate::args::{escape, rules, Args, MAX_TT_MB};
+use crate::out::{self, note, Failure};
 
 /// One side of a match.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +27,7 @@ pub struct Player {
 impl Player {
     /// Parses a player spec (see the module documentation).
     pub fn parse(spec: &str) -> Result<Player, String> {
+        let shown = escape(spec);
         let mut p = Player {
             level: None,
             depth: None,
@@ -36,7 +38,7 @@ impl Player {
         for part in spec.split(':') {
             let number = |s: &str| -> Result<u64, String> {
                 s.parse::<u64>()
-                    .map_err(|_| format!("player '{spec}': '{part}' is not a number"))
+                    .map_err(|_| format!("player '{shown}': '{}' is not a number", escape(part)))
             };
             if let Some(kind) = EvalKind::parse(part) {
                 p.eval = Some(kind);
@@ -50,7 +52,7 @@ impl Player {
                 let n = number(part)?;
                 p.level = Some(u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
                     format!(
-                        "player '{spec}': level {n} is not in {}..={}",
+                        "player '{shown}': level {n} is not in {}..={}",
                         Level::MIN.get(),
                         Level::MAX.get()
                     )
@@ -59,7 +61,7 @@ impl Player {
         }
         if p.level.is_none() && p.depth.is_none() && p.nodes.is_none() {
             return Err(format!(
-                "player '{spec}' needs a level, a depth (dN) or a node budget (nN)"
+                "player '{shown}' needs a level, a depth (dN) or a node budget (nN)"
             ));
         }
         Ok(p)
@@ -159,7 +161,7 @@ impl Match<'_> {
             (ad, bd)
         };
         if !self.quiet {
-            eprintln!(
+            note(format_args!(
                 "game {}: opening {} A plays {}: A {a_discs} B {b_discs}",
                 g + 1,
                 i + 1,
@@ -168,7 +170,7 @@ impl Match<'_> {
                 } else {
                     "white"
                 }
-            );
+            ));
         }
         (a_discs, b_discs)
     }
@@ -201,9 +203,9 @@ impl Tally {
     }
 }
 
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
-    let rules = args.rules();
+    let rules = rules(&mut args);
     let quiet = args.flag("--quiet");
     let a = Player::parse(&args.option("--a")?.unwrap_or_else(|| "5".into()))?;
     let b = Player::parse(&args.option("--b")?.unwrap_or_else(|| "4".into()))?;
@@ -216,7 +218,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     // split over machines (or resumed) and the parts' tallies added.
     let from = args.number("--from", 1usize, 1..=games)?;
     let played = games - from + 1;
-    args.positional(0)?;
+    args.finish()?;
     let starts = random_openings(games.div_ceil(2), plies, seed);
     let m = Match {
         a: &a,
@@ -258,20 +260,19 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     } else {
         String::new()
     };
-    println!(
+    out::line(format_args!(
         "{} game, {played} games ({} openings of {plies} plies, both colours{part})",
         rules.name(),
         starts.len()
-    );
-    println!(
+    ))?;
+    out::line(format_args!(
         "A wins {}, draws {}, losses {}; mean disc margin {:+.2}; score {:.1}%",
         tally.wins,
         tally.draws,
         tally.losses,
         tally.margin as f64 / n,
         (tally.wins as f64 + tally.draws as f64 / 2.0) / n * 100.0
-    );
-    Ok(())
+    ))
 }
 
 #[cfg(test)]

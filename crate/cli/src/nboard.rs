@@ -19,7 +19,8 @@ use std::io::{BufRead, Write};
 use reversi::ai::native_clock;
 use reversi::{Ai, Board, Color, Game, Limits, Options, Position, Rules, Square};
 
-use crate::args::Args;
+use crate::args::{rules, Args};
+use crate::out::{note, Failure};
 
 /// The default time cap of one search, in seconds.
 pub const DEFAULT_SECONDS: f64 = 10.0;
@@ -86,7 +87,8 @@ impl Engine {
                 let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
                 match what {
                     "depth" => {
-                        self.depth = crate::args::number_in("set depth", value, 1..=60)?;
+                        self.depth = crate::args::number_in("set depth", value, 1..=60)
+                            .map_err(|e| e.to_string())?;
                     }
                     "game" => {
                         let (game, pass_pending) = parse_ggf(value, self.rules)?;
@@ -103,7 +105,8 @@ impl Engine {
                 self.pass_pending = play(&mut self.game, self.pass_pending, mv, None)?;
             }
             "hint" => {
-                let n: usize = crate::args::number_in("hint", rest, 1..=64)?;
+                let n: usize =
+                    crate::args::number_in("hint", rest, 1..=64).map_err(|e| e.to_string())?;
                 out("status thinking".into());
                 for l in self.hints(n) {
                     out(l);
@@ -307,11 +310,11 @@ pub fn parse_ggf(text: &str, rules: Rules) -> Result<(Game, bool), String> {
     Ok((game, pass_pending))
 }
 
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
-    let rules = args.rules();
+    let rules = rules(&mut args);
     let seconds = args.number("--time", DEFAULT_SECONDS, 0.01..=86_400.0)?;
-    args.positional(0)?;
+    args.finish()?;
     let mut engine = Engine::new(rules, seconds);
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
@@ -325,7 +328,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             Ok(true) => {}
             Ok(false) => break,
             Err(e) => {
-                eprintln!("reversi nboard: {e}");
+                note(format_args!("reversi nboard: {e}"));
                 writeln!(stdout, "status error: {e}").map_err(|e| e.to_string())?;
             }
         }

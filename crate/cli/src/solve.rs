@@ -9,7 +9,7 @@
 //! - stdout holds exactly one line per SOLVED position, in input order, `<move> <score>`:
 //!   `a2 +38`, `pass -4`. The score is the exact final disc difference (signed, for the side
 //!   to move, perfect play by both), or with `--empties-to-winner` the empties go to the
-//!   winner. Nothing else is ever written to stdout.
+//!   winner. Nothing else is ever written to stdout; each line is flushed when solved.
 //! - `pass <score>` means the side to move has no legal move: it must pass, and the score is
 //!   still for that side. A finished game (neither side can move) also prints `pass <score>`
 //!   with the final score.
@@ -17,7 +17,8 @@
 //!   on stdout (so stdout lines do not line up with input lines then): it is reported on
 //!   stderr as `line N: ...` with its 1-based input line number, the other lines are still
 //!   solved, and the exit code is 2 at the end (0 when every position was solved). A bad
-//!   option exits with 2 before reading anything.
+//!   option exits with 2 before reading anything. When stdout's reader goes away, solving
+//!   stops (exit code 141, see `out`).
 //! - stderr also gets nodes, time and speed per position and in total.
 
 use std::io::BufRead;
@@ -25,11 +26,12 @@ use std::time::{Duration, Instant};
 
 use reversi::{Position, Scoring, Solver};
 
-use crate::args::{Args, MAX_TT_MB};
+use crate::args::{rules, Args, MAX_TT_MB};
+use crate::out::{self, note, shown, Failure};
 
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
-    let rules = args.rules();
+    let rules = rules(&mut args);
     let scoring = if args.flag("--empties-to-winner") {
         Scoring::EmptiesToWinner
     } else {
@@ -41,7 +43,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         .is_finite()
         .then(|| Duration::from_secs_f64(seconds));
     let tt = args.number("--tt", Solver::DEFAULT_TABLE_MB, 1..=MAX_TT_MB)?;
-    args.positional(0)?;
+    args.finish()?;
 
     let mut solver = Solver::new(tt);
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
@@ -52,7 +54,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         let line = match line {
             Ok(line) => line,
             Err(e) => {
-                eprintln!("line {number}: cannot read: {e}");
+                note(format_args!("line {number}: cannot read: {}", shown(e)));
                 bad += 1;
                 break;
             }
@@ -64,7 +66,10 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         let position = match Position::parse_obf(text) {
             Ok((position, _)) => position,
             Err(e) => {
-                eprintln!("line {number}: not an OBF position: {e}");
+                note(format_args!(
+                    "line {number}: not an OBF position: {}",
+                    shown(e)
+                ));
                 bad += 1;
                 continue;
             }
@@ -82,30 +87,30 @@ pub fn run(argv: &[String]) -> Result<(), String> {
                 let best = solution
                     .best
                     .map_or_else(|| "pass".to_string(), |sq| sq.to_string());
-                println!("{best} {:+}", solution.score);
-                eprintln!(
+                out::line(format_args!("{best} {:+}", solution.score))?;
+                note(format_args!(
                     "line {number}: {best} {:+}, {} empties, {nodes} nodes, {:.3} s, {:.2} M nodes/s",
                     solution.score,
                     position.board.empty_count(),
                     time.as_secs_f64(),
                     speed(nodes, time)
-                );
+                ));
             }
             None => {
                 timeouts += 1;
-                eprintln!("line {number}: timeout");
+                note(format_args!("line {number}: timeout"));
             }
         }
     }
-    eprintln!(
+    note(format_args!(
         "total: {solved} solved, {total_nodes} nodes, {:.3} s, {:.2} M nodes/s",
         total_time.as_secs_f64(),
         speed(total_nodes, total_time)
-    );
+    ));
     if bad + timeouts > 0 {
-        return Err(format!(
-            "{bad} line(s) could not be parsed, {timeouts} position(s) timed out"
-        ));
+        return Err(
+            format!("{bad} line(s) could not be parsed, {timeouts} position(s) timed out").into(),
+        );
     }
     Ok(())
 }
