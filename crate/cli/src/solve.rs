@@ -1,9 +1,11 @@
 //! `reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]`: exact
 //! endgame solving of OBF lines read from stdin.
 //!
-//! Input: one OBF position a line (`<64 cells> <X|O>`, anything after a `;` ignored); blank
-//! lines and `%` comments are skipped. `--time` (seconds, more than 0) limits each position;
-//! `--tt` is the table size in MB (1 to 16384, default [`Solver::DEFAULT_TABLE_MB`], 16).
+//! Input: one OBF position a line, `<64 cells> <X|O>`, optionally followed by `;`-separated
+//! `MOVE:SCORE` pairs (as the FFO files list them: they must be well formed, but the solver
+//! does not use them); text from a `%` on is a comment, and blank lines and comment lines are
+//! skipped. `--time` (seconds, more than 0) limits each position; `--tt` is the table size in
+//! MB (1 to 16384, default [`Solver::DEFAULT_TABLE_MB`], 16).
 //!
 //! Output contract:
 //! - stdout holds exactly one line per SOLVED position, in input order, `<move> <score>`:
@@ -13,18 +15,19 @@
 //! - `pass <score>` means the side to move has no legal move: it must pass, and the score is
 //!   still for that side. A finished game (neither side can move) also prints `pass <score>`
 //!   with the final score.
-//! - A line that cannot be parsed, or a position not solved within `--time`, prints NOTHING
-//!   on stdout (so stdout lines do not line up with input lines then): it is reported on
-//!   stderr as `line N: ...` with its 1-based input line number, the other lines are still
-//!   solved, and the exit code is 2 at the end (0 when every position was solved). A bad
-//!   option exits with 2 before reading anything. When stdout's reader goes away, solving
-//!   stops (exit code 141, see `out`).
+//! - A line that cannot be parsed (not UTF-8 text, or not a position), or a position not
+//!   solved within `--time`, prints NOTHING on stdout (so stdout lines do not line up with
+//!   input lines then): it is reported on stderr as `line N: ...` with its 1-based input line
+//!   number (input in it escaped), the other lines are still solved, and the exit code is 2 at
+//!   the end (0 when every position was solved). A bad option exits with 2 before reading
+//!   anything. When stdout's reader goes away, solving stops (exit code 141, see `out`).
 //! - stderr also gets nodes, time and speed per position and in total.
 
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
 use reversi::{Position, Scoring, Solver};
+use reversi_args::escape_bytes;
 
 use crate::args::{rules, Args, MAX_TT_MB};
 use crate::out::{self, note, shown, Failure};
@@ -48,18 +51,31 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut solver = Solver::new(tt);
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     let (mut solved, mut bad, mut timeouts) = (0usize, 0usize, 0usize);
-    let stdin = std::io::stdin();
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let number = i + 1;
-        let line = match line {
-            Ok(line) => line,
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    for number in 1u64.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
             Err(e) => {
                 note(format_args!("line {number}: cannot read: {}", shown(e)));
                 bad += 1;
                 break;
             }
+        }
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(text) => text.trim(),
+            Err(e) => {
+                note(format_args!(
+                    "line {number}: not UTF-8 text (byte {} is invalid): '{}'",
+                    e.valid_up_to() + 1,
+                    escape_bytes(bytes.trim_ascii())
+                ));
+                bad += 1;
+                continue;
+            }
         };
-        let text = line.trim();
         if text.is_empty() || text.starts_with('%') {
             continue;
         }
