@@ -26,7 +26,10 @@ const USAGE: &str = "usage:
       Prints A's wins, draws, losses, mean disc margin and score percentage.
   reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
   reversi nboard [--inverse] [--time SECONDS]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10)
-  reversi bench [perft|midgame|endgame|all] [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]";
+  reversi bench [perft|midgame|endgame|all] [--obf FILE]... [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]
+      The endgame solves FFO 20-39 and 40-49, read from crate/engine/tests/data/ of the
+      repository the binary was built from (midgame --ffo takes its positions from there);
+      --obf FILE (repeatable) reads each FILE instead.";
 
 fn main() -> ExitCode {
     let argv = match reversi_args::utf8_words(std::env::args_os().skip(1)) {
