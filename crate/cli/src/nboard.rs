@@ -11,10 +11,10 @@
 //!
 //! The game is a [`reversi::GgfGame`] (GGF parsing lives in the engine): a forced pass is
 //! applied by itself, and a written pass (`move PA`, `PA` in a GGF game) is accepted only
-//! when the side to move has no move (and only once). Every search is capped: `set depth N` bounds the midgame depth, and each
-//! command that thinks (`go`, `hint`, `analyze` for each position) stops after `--time`
-//! seconds (default 10) by the native clock; the exact solver runs only for as many empties
-//! as that budget allows (and at most 1.5 × N).
+//! when the side to move has no move (and only once). Every search is capped: `set depth N`
+//! bounds the midgame depth, and each command that thinks (`go`, `hint`, `analyze` for each
+//! position) stops after `--time` seconds (default 10) by the native clock; the exact solver
+//! runs only for as many empties as that budget allows (and at most 1.5 × N).
 
 use std::io::BufRead;
 
@@ -35,12 +35,6 @@ pub enum Error {
     Command(String),
     /// A reply could not be written: the session ends.
     Output(Failure),
-}
-
-impl From<String> for Error {
-    fn from(message: String) -> Error {
-        Error::Command(message)
-    }
 }
 
 impl From<ArgError> for Error {
