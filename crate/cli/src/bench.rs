@@ -11,7 +11,7 @@
 //! standard start (deterministic by `--seed`), or the FFO test positions with `--ffo`. With
 //! `--level N`, each position is played at that level instead (its budget, the native clock).
 
-use reversi::ai::native_clock;
+use reversi::native_clock;
 use reversi::{
     perft, random_openings, Ai, EvalKind, Level, Limits, Options, PassRule, Position, Rules,
     Scoring, Solver,
@@ -76,7 +76,7 @@ fn endgame_bench() -> Result<(), String> {
                     pos.board,
                     Rules::Classic,
                     Scoring::EmptiesToWinner,
-                    &mut |_| false,
+                    &Limits::NONE,
                 )
                 .ok_or("the solver stopped without a limit")?;
             let ms = native_clock() - t0;

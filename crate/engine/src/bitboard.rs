@@ -115,7 +115,7 @@ pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
 /// The flips along one line packed into a byte: `x` the square played, `p8` and `o8` the
 /// discs of the two sides (a square off the line reads as empty).
 #[inline(always)]
-const fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
+pub(crate) const fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
     let outflank = OUTFLANK[x][((o8 >> 1) & 0x3f) as usize] as u64 & p8;
     FLIPPED[x][outflank as usize] as u64
 }
@@ -482,11 +482,4 @@ mod simd128 {
             u64x2_extract_lane::<1>(moves),
         ]
     }
-}
-
-/// Discs of `p` that can never flip again, found by a sound but incomplete test: exact
-/// stability along the edges, discs whose four lines are full, and interior discs protected on
-/// every axis by a full line or a stable disc of their own colour (the endgame solver's test).
-pub fn stable_discs(p: u64, o: u64) -> u64 {
-    crate::endgame::stable_discs(p, o)
 }
