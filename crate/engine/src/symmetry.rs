@@ -52,8 +52,8 @@ pub fn views(x: u64) -> [u64; 8] {
 }
 
 /// The views of two bitboards: `(views(a), views(b))`. The wasm builds with SIMD compute both
-/// boards' views at once, one board a lane (WebAssembly has no byte swap for `flip`: as
-/// scalar code it takes some 25 instructions a board); elsewhere, two calls.
+/// boards' views at once, one board a lane (WebAssembly has no byte swap for `flip`, which
+/// is long as scalar code); elsewhere, two calls.
 #[inline(always)]
 pub fn views_x2(a: u64, b: u64) -> ([u64; 8], [u64; 8]) {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]

@@ -11,16 +11,8 @@ use crate::square::NO_SQUARE;
 
 /// The root searches positions with at least this many empties with an aspiration window
 /// around a guess from a pattern search this deep, this wide (a score either side of the
-/// guess: a null-window test when scores are even). Measured against the fitted evaluation's
-/// guess at 3 either side (nodes): FFO 40-49 930 M vs 1100 M, FFO 20-39 106.1 M vs 106.2 M,
-/// inverse FFO 21-33 180 M vs 191 M; a guess 8 plies deep: 952 M and 101 M, but it costs up
-/// to 0.3 s a position.
-///
-/// The guess is the biggest lever left: with the exact score as the guess (an oracle, for
-/// measurement), FFO 20-39 takes 84.0 M nodes (off by 2: 87.9 M, by 4: 100.9 M). Deeper
-/// pattern searches do not get there: 10 plies 96.3 M, 12 plies 93.2 M, at 0.8 s and 5.3 s
-/// of guessing even with ordered PVS; the mean of the 5- and 6-ply guesses: FFO 20-39 102.7 M
-/// but FFO 40-49 967 M.
+/// guess: a null-window test when scores are even). A better guess saves the most nodes left
+/// to save (`docs/tuning.md`).
 const ASPIRATION_MIN: u32 = 14;
 const ASPIRATION_DEPTH: u32 = 6;
 const ASPIRATION_WIDTH: i32 = 1;

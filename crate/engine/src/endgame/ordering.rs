@@ -45,17 +45,7 @@ fn potential_mobility(p: u64, o: u64) -> i32 {
 
 /// The ordering by a shallow alpha-beta on the pattern evaluation ([`crate::pattern`]) from
 /// this many empties: static there and at one empty more, then one ply more every 2 empties,
-/// at most 4 (at most 6: 1% more instructions on FFO 20-39, 7% more nodes on FFO 40-49;
-/// deeper at the root only, 5 or 7 plies: FFO 20-39 117.6 M or 111.4 M nodes, against 105.9 M
-/// for the same trial build at 3).
-/// Measured (empties to the winner for the classic game, discs on the board for the inverse
-/// one):
-/// - classic, callgrind on FFO 20-39: 29% fewer instructions than the mobility evaluation it
-///   replaced (60.2 G -> 42.8 G); from 13 or 15 empties, 1.5 or 2.5 discs a reply, or a
-///   margin of 4 or 16 discs: 5% to 11% more; from 12 empties: 4% fewer nodes, 10% more time;
-/// - inverse, FFO 21-33: from 10 empties 118 M nodes and 5.0 s, from 13 empties 180 M and
-///   5.7 s (from 9: 101 M nodes but 7.5 s; from 12: 159 M nodes); FFO 35-38: 58 M vs 130 M
-///   nodes, 3.4 s vs 4.4 s.
+/// at most 4 (the measurements behind these are in `docs/tuning.md`).
 const SORT_MIN_CLASSIC: u32 = 14;
 const SORT_MIN_INVERSE: u32 = 10;
 const SORT_STEP: u32 = 2;

@@ -100,7 +100,7 @@ impl<'a, const M: u8> Search<'a, M> {
         n: u32,
     ) -> Option<i32> {
         // Stable discs rarely settle a window closer to 0 than twice the empties: the count is
-        // not worth its cost there (FFO 20-39: 3.8% fewer instructions, nodes +0.6%).
+        // not worth its cost there.
         let reach = 2 * n as i32;
         // Stable discs of `hi` bound our score from above, those of `lo` from below.
         let (hi, hi_other, lo, lo_other) = if M & INV != 0 {

@@ -38,18 +38,8 @@ const EMPTY_MODE: u8 = 0;
 struct Bucket([SolverEntry; 2]);
 
 /// Positions with fewer empties go to a small table that stays in the processor's cache:
-/// they are many, each cheap to redo.
-///
-/// Its size trades nodes for cache misses. FFO 20-39: 106.1 M nodes with 512 KB, 102.3 M
-/// with 2 MB, 100.0 M with 4 MB, 97.7 M with every position in the main table, all within
-/// noise in time natively (5 paired runs); FFO 40-49: 1% fewer nodes, 8-15% slower (one
-/// run each).
-///
-/// In wasm (no prefetch, 4 KB pages), up to 12 empties in 4 MB was 9-13% faster on parts of
-/// the suites but no faster on the whole suites: FFO 20-39 paired medians 0.97-0.99 (5 runs,
-/// twice), FFO 40-49 1.00 (3 runs; 8 MB: 1.01).
-///
-/// Three entries a bucket (21-byte entries): FFO 20-39 0.9% fewer nodes, FFO 40-49 0.2%.
+/// they are many, each cheap to redo. Its size trades nodes for cache misses; bigger ones
+/// were no faster (`docs/tuning.md`).
 pub const SMALL_LIMIT: u32 = 10;
 /// Buckets of the small table (512 KB).
 const SMALL_BUCKETS: usize = 1 << 13;
@@ -106,11 +96,8 @@ impl SolverTable {
     /// Asks the processor to start loading the bucket of a position probed soon (a hint
     /// only: no effect on results, nothing on other targets).
     ///
-    /// WebAssembly has no prefetch, and a plain load in its place (`read_volatile`) made
-    /// FFO #21-35 8% slower in wasm (5 paired runs): unlike a prefetch, a load that misses
-    /// holds up the instructions after it once the processor's window fills. Without it the
-    /// enhanced transposition cutoff's probes, which miss together, take about a quarter of
-    /// the deep nodes' time in wasm (perf, Node 20).
+    /// WebAssembly has no prefetch, and a plain load in its place was slower: unlike a
+    /// prefetch, a load that misses holds up the instructions after it.
     #[inline(always)]
     pub fn prefetch(&self, player: u64, opponent: u64, empties: u32) {
         #[cfg(target_arch = "x86_64")]
