@@ -21,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
-use reversi::ai::native_clock;
+use reversi::native_clock;
 use reversi::{
     perft, random_openings, Ai, EvalKind, Level, Limits, MoveScores, Options, PassRule, Position,
     Rules, Scoring, Solver,
@@ -223,7 +223,7 @@ fn endgame_bench(suites: &[Suite]) -> Result<(), Failure> {
                     pos.board,
                     Rules::Classic,
                     Scoring::EmptiesToWinner,
-                    &mut |_| false,
+                    &Limits::NONE,
                 )
                 .ok_or("the solver stopped without a limit")?;
             let ms = native_clock() - t0;

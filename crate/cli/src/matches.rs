@@ -111,7 +111,7 @@ fn play_game(
     let mut first_to_move = true;
     let mut ply = 0u64;
     while !board.is_game_over() {
-        if board.moves() == 0 {
+        if board.legal_moves() == 0 {
             board = board.pass();
             first_to_move = !first_to_move;
             continue;

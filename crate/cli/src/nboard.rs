@@ -18,8 +18,7 @@
 
 use std::io::BufRead;
 
-use reversi::ai::native_clock;
-use reversi::{Ai, Board, Game, GgfGame, Limits, Options, Position, Rules, Square};
+use reversi::{native_clock, Ai, Board, Game, GgfGame, Limits, Options, Position, Rules, Square};
 use reversi_args::{escape, escape_bytes, number_in, ArgError};
 
 use crate::args::{rules, Args};
@@ -187,13 +186,13 @@ impl Engine {
     /// `search` lines for the `n` best moves (each searched on its own, sharing the time cap).
     fn hints(&mut self, n: usize) -> Vec<String> {
         let board = self.record.game.position().board;
-        if self.record.must_pass().is_some() || board.moves() == 0 {
+        if self.record.must_pass().is_some() || board.legal_moves() == 0 {
             return vec![format!("search PA 0 0 {}", self.depth)];
         }
-        let moves = board.moves().count_ones() as f64;
+        let moves = board.legal_moves().count_ones() as f64;
         let (limits, options) = self.limits(self.max_time_ms / moves);
         let mut scored: Vec<(Square, f32, String)> = Vec::new();
-        for sq in Square::iter_bits(board.moves()) {
+        for sq in Square::iter_bits(board.legal_moves()) {
             let child = board.make_move(sq, board.flips(sq));
             let (score, depth) = child_score(&mut self.ai, child, self.rules, &limits, &options);
             scored.push((sq, score, depth));
@@ -220,7 +219,7 @@ fn child_score(
         let s = rules.score(child.opponent.count_ones(), child.player.count_ones());
         return (s as f32, "100%".into());
     }
-    let (b, sign) = if child.moves() == 0 {
+    let (b, sign) = if child.legal_moves() == 0 {
         (child.pass(), 1.0)
     } else {
         (child, -1.0)

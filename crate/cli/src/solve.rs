@@ -26,7 +26,7 @@
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-use reversi::{Position, Scoring, Solver};
+use reversi::{native_clock, Limits, Position, Scoring, Solver};
 use reversi_args::escape_bytes;
 
 use crate::args::{rules, Args, MAX_TT_MB};
@@ -42,9 +42,11 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     };
     // No limit unless given (the default is out of the accepted range on purpose).
     let seconds = args.number("--time", f64::INFINITY, 0.001..=1e6)?;
-    let limit = seconds
-        .is_finite()
-        .then(|| Duration::from_secs_f64(seconds));
+    let limits = if seconds.is_finite() {
+        Limits::time(seconds * 1000.0, native_clock)
+    } else {
+        Limits::NONE
+    };
     let tt = args.number("--tt", Solver::DEFAULT_TABLE_MB, 1..=MAX_TT_MB)?;
     args.finish()?;
 
@@ -91,8 +93,7 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
             }
         };
         let start = Instant::now();
-        let mut stop = |_nodes: u64| limit.is_some_and(|l| start.elapsed() >= l);
-        let result = solver.solve(position.board, rules, scoring, &mut stop);
+        let result = solver.solve(position.board, rules, scoring, &limits);
         let time = start.elapsed();
         let nodes = solver.nodes();
         total_nodes += nodes;

@@ -580,7 +580,7 @@ fn play_shows_a_forced_pass_found_by_random_play() {
         let mut replay = Game::new(Rules::Classic, Position::standard());
         let mut prefix = String::new();
         let mut passer = None;
-        for m in game.moves() {
+        for m in game.played_moves() {
             replay.play(m).unwrap();
             prefix.push_str(&m.to_string());
             if let Some(p) = replay.last_pass() {

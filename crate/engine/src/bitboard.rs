@@ -96,9 +96,8 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 /// and the AVX2 version against a naive reading of the rules.
 ///
 /// Each of the four lines through `sq` is packed into a byte (`row_byte`, `column_byte`,
-/// `diagonal_byte`) and its flips read from two small tables, then unpacked. In the
-/// portable build this took the exact solver from 3.20 s to 2.67 s on FFO 21-35 (median of
-/// three interleaved runs; same nodes) against reading each of the eight rays with a bit scan.
+/// `diagonal_byte`) and its flips read from two small tables, then unpacked (faster than
+/// reading each of the eight rays with a bit scan: `docs/tuning.md`).
 #[inline(always)]
 pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
     let (row, col) = (sq >> 3, sq & 7);
@@ -115,7 +114,7 @@ pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
 /// The flips along one line packed into a byte: `x` the square played, `p8` and `o8` the
 /// discs of the two sides (a square off the line reads as empty).
 #[inline(always)]
-const fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
+pub(crate) const fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
     let outflank = OUTFLANK[x][((o8 >> 1) & 0x3f) as usize] as u64 & p8;
     FLIPPED[x][outflank as usize] as u64
 }
@@ -434,10 +433,8 @@ mod simd128 {
     /// [`super::flips`], two rays a vector. The first square of a ray that is not the
     /// opponent's is its lowest such bit toward higher bits (`y & -y`), its highest toward
     /// lower bits (found by smearing the bits down); the run before it flips when that square
-    /// is `p`'s. About 80 instructions in V8's code against 108 for [`super::flips_scalar`].
-    /// Tried and slower in V8: the rays toward lower bits on the board flipped upside down
-    /// (WebAssembly has no byte swap, and V8 turns the byte shuffle into six instructions),
-    /// and validity tests that LLVM rewrites as comparisons V8 emulates (`ge`, unsigned).
+    /// is `p`'s. Fewer instructions in V8's code than [`super::flips_scalar`]; the variants
+    /// tried are in `docs/tuning.md`.
     #[inline(always)]
     pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
         let rays = RAYS.0[sq & 63].as_ptr() as *const v128;
@@ -482,11 +479,4 @@ mod simd128 {
             u64x2_extract_lane::<1>(moves),
         ]
     }
-}
-
-/// Discs of `p` that can never flip again, found by a sound but incomplete test: exact
-/// stability along the edges, discs whose four lines are full, and interior discs protected on
-/// every axis by a full line or a stable disc of their own colour (the endgame solver's test).
-pub fn stable_discs(p: u64, o: u64) -> u64 {
-    crate::endgame::stable_discs(p, o)
 }

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::{Color, Game, ParseError, PlayError, Position, Rules, Square};
+use crate::{Color, Game, ParseBoardError, ParseSquareError, PlayError, Position, Rules, Square};
 
 /// A game built from written moves (a GGF record, or NBoard's `move` commands): the game, and
 /// whether the pass its last move forced is still unwritten. A forced pass is applied by
@@ -172,7 +172,7 @@ pub enum GgfError {
     /// A side to move that is no colour.
     Side(char),
     /// A bad board cell.
-    Board(ParseError),
+    Board(ParseBoardError),
     /// A move that cannot be played: the property as written (`B[f4]`), and why.
     Move {
         property: String,
@@ -184,7 +184,7 @@ pub enum GgfError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GgfMoveError {
     /// Neither a square nor a pass.
-    Square(ParseError),
+    Square(ParseSquareError),
     /// A square the player may not play (or the game is over).
     Play(PlayError),
     /// A move by the player who is not to move.
@@ -310,7 +310,7 @@ mod tests {
         let bad_cell = format!("(;BO[8 Z{} *];)", &STANDARD[1..]);
         assert!(matches!(
             parse(&bad_cell),
-            Err(GgfError::Board(ParseError::BoardChar {
+            Err(GgfError::Board(ParseBoardError::Cell {
                 index: 0,
                 found: 'Z'
             }))

@@ -13,7 +13,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use reversi::pattern::{phase, PatternWeights, PHASES};
+use reversi::internals::pattern::{phase, PatternWeights, PHASES};
 use reversi::{EvalKind, Rules};
 use reversi_args::{escape, parse_as, ArgError, Args};
 use reversi_learn::patterns::{fit, parse_samples, sample_line, PatternSample};
