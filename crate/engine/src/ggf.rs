@@ -5,7 +5,8 @@
 //! `*`, `X`, `x` or `B` for black, `O`, `o` or `W` for white, `-` or `.` for empty, then the
 //! side to move in the same letters) and the moves `B[..]` and `W[..]` in order (`f5`, `F5`,
 //! `F5/eval/time`; a pass written `PA` or `pass`, or left out). Other properties are skipped.
-//! Any malformed or non-UTF-8 text is a [`GgfError`].
+//! Any malformed or non-UTF-8 text is a [`GgfError`]; input echoed in its message is escaped
+//! (`escape_debug`), so the message stays one line.
 
 use std::fmt;
 
@@ -202,22 +203,32 @@ impl fmt::Display for GgfError {
                 write!(f, "GGF: not UTF-8 text (byte {} is invalid)", offset + 1)
             }
             GgfError::Frame => f.write_str("a GGF game starts with '(;' and ends with ';)'"),
-            GgfError::NotAProperty(text) => {
-                write!(f, "GGF: '{text}' is not a property NAME[VALUE]")
+            GgfError::NotAProperty(text) => write!(
+                f,
+                "GGF: '{}' is not a property NAME[VALUE]",
+                text.escape_debug()
+            ),
+            GgfError::Unclosed(name) => {
+                write!(f, "GGF: property {}[ has no ']'", name.escape_debug())
             }
-            GgfError::Unclosed(name) => write!(f, "GGF: property {name}[ has no ']'"),
-            GgfError::NotOthello(gm) => write!(f, "GGF: game '{gm}' is not Othello"),
+            GgfError::NotOthello(gm) => {
+                write!(f, "GGF: game '{}' is not Othello", gm.escape_debug())
+            }
             GgfError::NoBoard => f.write_str("GGF: no board (BO[8 ...])"),
-            GgfError::BoardSize(size) => {
-                write!(f, "GGF: board size '{size}': only 8x8 boards are supported")
-            }
+            GgfError::BoardSize(size) => write!(
+                f,
+                "GGF: board size '{}': only 8x8 boards are supported",
+                size.escape_debug()
+            ),
             GgfError::BoardCells(n) => write!(
                 f,
                 "GGF: BO needs 64 cells and a side to move, found {n} characters"
             ),
-            GgfError::Side(c) => write!(f, "GGF: side to move '{c}' (* or O)"),
+            GgfError::Side(c) => write!(f, "GGF: side to move '{}' (* or O)", c.escape_debug()),
             GgfError::Board(e) => write!(f, "GGF board: {e}"),
-            GgfError::Move { property, error } => write!(f, "GGF move {property}: {error}"),
+            GgfError::Move { property, error } => {
+                write!(f, "GGF move {}: {error}", property.escape_debug())
+            }
         }
     }
 }
@@ -315,6 +326,15 @@ mod tests {
                 found: 'Z'
             }))
         ));
+    }
+
+    #[test]
+    fn input_in_messages_is_escaped() {
+        let e = parse("(;GM[Go\n\u{1b}[2J];)").unwrap_err();
+        assert_eq!(e.to_string(), r"GGF: game 'Go\n\u{1b}[2J' is not Othello");
+        let e = parse(&standard("B[\u{7}f5]")).unwrap_err();
+        assert!(!e.to_string().chars().any(char::is_control), "{e}");
+        assert!(e.to_string().starts_with(r"GGF move B[\u{7}f5]: "), "{e}");
     }
 
     #[test]
