@@ -214,7 +214,7 @@ fn endgame_bench(suites: &[Suite]) -> Result<(), Failure> {
     for suite in suites {
         let name = &suite.name;
         out::line(format_args!("{name}: exact, empties to the winner"))?;
-        let mut solver = Solver::new(Solver::DEFAULT_TABLE_MB);
+        let mut solver = Solver::try_new(Solver::DEFAULT_TABLE_MB).map_err(|e| e.to_string())?;
         let (mut total_ms, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
         for (i, (pos, scores)) in suite.endgame_positions().iter().enumerate() {
             let t0 = native_clock();
@@ -284,7 +284,7 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
         random_openings(count, plies, seed)
     };
     let positions = &positions[..count.min(positions.len())];
-    let mut ai = Ai::new(tt);
+    let mut ai = Ai::try_new(tt).map_err(|e| format!("--tt {tt}: {e}"))?;
     let limits = Limits {
         max_nodes: None,
         max_time_ms: Some(time_ms as f64),

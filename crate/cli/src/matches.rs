@@ -7,6 +7,7 @@
 
 use reversi::{
     random_openings, Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules,
+    TableAllocError,
 };
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -231,12 +232,18 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     // Threads take the next game until none is left. Every game starts from cleared tables
     // and the tally is a sum, so the result does not depend on the number of threads.
     let next = AtomicUsize::new(from - 1);
+    // Each thread's two tables, allocated before any game: one that cannot be is an error.
+    let tables = (0..threads.min(played))
+        .map(|_| Ok((Ai::try_new(tt)?, Ai::try_new(tt)?)))
+        .collect::<Result<Vec<_>, TableAllocError>>()
+        .map_err(|e| format!("--tt {tt}: {e}"))?;
     let mut tally = Tally::default();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(played))
-            .map(|_| {
-                scope.spawn(|| {
-                    let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
+        let (next, m) = (&next, &m);
+        let workers: Vec<_> = tables
+            .into_iter()
+            .map(|(mut ai_a, mut ai_b)| {
+                scope.spawn(move || {
                     let mut t = Tally::default();
                     loop {
                         let g = next.fetch_add(1, Ordering::Relaxed);

@@ -18,7 +18,10 @@
 
 use std::io::BufRead;
 
-use reversi::{native_clock, Ai, Board, Game, GgfGame, Limits, Options, Position, Rules, Square};
+use reversi::{
+    native_clock, Ai, Board, Game, GgfGame, Limits, Options, Position, Rules, Square,
+    TableAllocError,
+};
 use reversi_args::{escape, escape_bytes, number_in, ArgError};
 
 use crate::args::{rules, Args};
@@ -54,14 +57,15 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(rules: Rules, max_seconds: f64) -> Engine {
-        Engine {
+    /// A new engine, or an error when its table cannot be allocated.
+    pub fn new(rules: Rules, max_seconds: f64) -> Result<Engine, TableAllocError> {
+        Ok(Engine {
             rules,
             record: GgfGame::new(Game::new(rules, Position::standard())),
             depth: 12,
             max_time_ms: max_seconds * 1000.0,
-            ai: Ai::new(32),
-        }
+            ai: Ai::try_new(32)?,
+        })
     }
 
     /// The limits of a search of `time_ms` milliseconds.
@@ -240,7 +244,7 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let rules = rules(&mut args);
     let seconds = args.number("--time", DEFAULT_SECONDS, 0.01..=86_400.0)?;
     args.finish()?;
-    let mut engine = Engine::new(rules, seconds);
+    let mut engine = Engine::new(rules, seconds).map_err(|e| e.to_string())?;
     let mut input = std::io::stdin().lock();
     let mut bytes = Vec::new();
     loop {
@@ -299,7 +303,7 @@ mod tests {
 
     #[test]
     fn protocol_round_trip() {
-        let mut e = Engine::new(Rules::Classic, 5.0);
+        let mut e = Engine::new(Rules::Classic, 5.0).unwrap();
         assert_eq!(ask(&mut e, "nboard 2").unwrap(), vec!["set myname reversi"]);
         ask(&mut e, "set depth 2").unwrap();
         ask(&mut e, &format!("set game {START}")).unwrap();
@@ -332,7 +336,7 @@ mod tests {
 
     #[test]
     fn go_passes_when_it_must() {
-        let mut e = Engine::new(Rules::Inverse, 5.0);
+        let mut e = Engine::new(Rules::Inverse, 5.0).unwrap();
         ask(&mut e, &format!("set game {}", black_must_pass())).unwrap();
         assert!(ask(&mut e, "go").unwrap().contains(&"=== PA".to_string()));
         ask(&mut e, "move pa").unwrap();

@@ -5,7 +5,8 @@
 //! `MOVE:SCORE` pairs (as the FFO files list them: they must be well formed, but the solver
 //! does not use them); text from a `%` on is a comment, and blank lines and comment lines are
 //! skipped. `--time` (seconds, more than 0) limits each position; `--tt` is the table size in
-//! MB (1 to 16384, default [`Solver::DEFAULT_TABLE_MB`], 16).
+//! MB (1 to 16384, default [`Solver::DEFAULT_TABLE_MB`], 16): a table that cannot be
+//! allocated is an error (exit code 2) before anything is read.
 //!
 //! Output contract:
 //! - stdout holds exactly one line per SOLVED position, in input order, `<move> <score>`:
@@ -50,7 +51,7 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let tt = args.number("--tt", Solver::DEFAULT_TABLE_MB, 1..=MAX_TT_MB)?;
     args.finish()?;
 
-    let mut solver = Solver::new(tt);
+    let mut solver = Solver::try_new(tt).map_err(|e| format!("--tt {tt}: {e}"))?;
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     let (mut solved, mut bad, mut timeouts) = (0usize, 0usize, 0usize);
     let mut input = std::io::stdin().lock();

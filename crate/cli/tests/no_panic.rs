@@ -1,5 +1,5 @@
 //! Issue 20, no panic on any input: arguments that are not UTF-8, a closed or full stdout,
-//! input lines that are not UTF-8, a table beyond the bound, and control characters in
+//! input lines that are not UTF-8, a table too large to allocate, and control characters in
 //! input, each with the exit code and the one-line message the CLI promises.
 
 mod common;
@@ -241,6 +241,70 @@ fn solve_reports_a_line_that_is_not_utf8_and_solves_the_others() {
 // ---------------------------------------------------------------------------------------------
 // Tables too large
 // ---------------------------------------------------------------------------------------------
+
+/// `reversi ARGS` with at most 1 GB of address space (`ulimit -v`), so that a table of a few
+/// GB cannot be allocated on any machine.
+#[cfg(unix)]
+fn run_in_1_gb(args: &[&str]) -> Output {
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 1000000 && exec "$0" "$@""#)
+        .arg(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    finish(child, b"")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_table_that_cannot_be_allocated_is_a_clear_error() {
+    let position = format!("{}\n", ffo(1)[0].0);
+    for args in [
+        &["solve", "--tt", "4096"][..],
+        &[
+            "match", "--tt", "4096", "--games", "2", "--a", "d1", "--b", "d1",
+        ],
+        &[
+            "bench",
+            "midgame",
+            "--tt",
+            "4096",
+            "--positions",
+            "1",
+            "--time",
+            "1",
+        ],
+    ] {
+        let out = run_in_1_gb(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_no_panic(&err);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("reversi: --tt 4096: "), "{args:?}: {err}");
+    }
+    // The same solve within the limit works: the limit is not what fails.
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 1000000 && exec "$0" solve --tt 16"#)
+        .arg(env!("CARGO_BIN_EXE_reversi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let out = finish(child, position.as_bytes());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
 
 #[test]
 fn a_table_beyond_the_bound_is_refused_before_allocating() {
