@@ -3,7 +3,7 @@
 //! a deadline on the caller's clock), which the midgame search and the exact solver check as
 //! they go.
 
-/// Milliseconds from some fixed origin, monotonic. Native code uses [`native_clock`] (not on
+/// Milliseconds from some fixed origin, monotonic. Native code uses `native_clock` (not on
 /// wasm32); the wasm binding passes the browser's clock.
 pub type Clock = fn() -> f64;
 

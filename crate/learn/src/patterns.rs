@@ -11,7 +11,9 @@
 //! iteration: each value moves by a share of the mean residual of the positions that use it.
 
 use reversi::internals::pattern::MOBILITY_OFFSET;
-use reversi::internals::pattern::{self, indices, OFFSETS, PATTERNS, PHASES, PHASE_SIZE, PHASE_START};
+use reversi::internals::pattern::{
+    self, indices, OFFSETS, PATTERNS, PHASES, PHASE_SIZE, PHASE_START,
+};
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,7 +208,8 @@ mod tests {
         for k in 0..4000 {
             let a = reversi::internals::splitmix64(&mut state);
             // About 16 empties: dense random boards.
-            let empty = reversi::internals::splitmix64(&mut state) & reversi::internals::splitmix64(&mut state);
+            let empty = reversi::internals::splitmix64(&mut state)
+                & reversi::internals::splitmix64(&mut state);
             let (mut p, mut o) = (a & !empty, !a & !empty);
             if k % 2 == 0 {
                 p |= 1;

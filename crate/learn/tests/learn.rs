@@ -3,12 +3,12 @@
 
 use std::path::PathBuf;
 
-use reversi::internals::splitmix64;
-use reversi::EvalKind;
 use reversi::internals::eval::{
     EdgeTable, Weights, ANCHORS, CLASSIC, CLASSIC_EDGES, EDGE_CONFIGS, FEATURE_COUNT, INVERSE,
     INVERSE_EDGES,
 };
+use reversi::internals::splitmix64;
+use reversi::EvalKind;
 use reversi::{Board, Position, Rules, Square};
 use reversi_learn::files::{
     anchors_of, edges_text, engine_eval, parse_edges, quantize_edges, quantize_linear,

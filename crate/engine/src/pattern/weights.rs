@@ -33,7 +33,7 @@ impl std::error::Error for BadWeights {}
 const FILE_UNIT: i16 = 10;
 
 impl PatternWeights {
-    /// Parses a weights file: the phases in order, each the tables of [`PATTERNS`] in order
+    /// Parses a weights file: the phases in order, each the tables of [`PATTERNS`](super::PATTERNS) in order
     /// then the mobility values, one signed byte each in 1/10 disc.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, BadWeights> {
         if bytes.len() != PHASES * PHASE_SIZE {
