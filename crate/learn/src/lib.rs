@@ -20,7 +20,7 @@ use std::time::Instant;
 use reversi::internals::eval::Weights;
 use reversi::EvalKind;
 
-pub use args::{parse_args, ArgError, Config};
+pub use args::{parse_args, parse_os_args, ArgError, Config};
 
 /// Mean squared errors (discs²) of an evaluation, over all positions and per phase.
 #[derive(Clone, Debug, PartialEq)]
