@@ -12,6 +12,8 @@
 //! assert_eq!(args.positional(1).unwrap(), ["f5d6"]);
 //! ```
 
+#![forbid(unsafe_code)]
+
 use std::borrow::Cow;
 use std::ffi::{OsStr, OsString};
 use std::fmt::{self, Display, Write as _};

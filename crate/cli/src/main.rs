@@ -2,6 +2,8 @@
 //! dispatches. Exit codes: 0 success, 2 bad input or a failed write (a one-line message on
 //! stderr, input in it escaped), 141 when stdout's reader has gone (see [`out`]).
 
+#![forbid(unsafe_code)]
+
 mod args;
 mod bench;
 mod matches;

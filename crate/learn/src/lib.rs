@@ -8,6 +8,8 @@
 //! weight files in the format eval.rs loads ([`files`]). Held-out games then compare the new
 //! weights with the shipped ones.
 
+#![forbid(unsafe_code)]
+
 pub mod args;
 pub mod files;
 pub mod fit;

@@ -1,5 +1,7 @@
 //! `reversi-learn`: re-learns the evaluation weights of one game (see README.md).
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use reversi_learn::{parse_os_args, run, ArgError, Errors};

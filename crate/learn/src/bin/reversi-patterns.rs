@@ -10,6 +10,8 @@
 //! files, prints the mean squared error on the training and held-out samples (every tenth
 //! line) per phase, and writes the weights file the engine loads.
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::process::ExitCode;
 
