@@ -245,6 +245,7 @@ pub fn new_game(
 /// The AI's move for the side to move (`side`) on `board` (64 cells, `X`, `O`, `-`) under
 /// `rules` at `level` (an integer in 1..max_level), or `undefined` when that side has no legal
 /// move. `seed` (an integer in 0..2^53-1) drives the deliberate mistakes of the low levels.
+/// Throws if called again while it runs (from a host clock that calls it).
 #[wasm_bindgen]
 pub fn ai_move(
     #[wasm_bindgen(unchecked_param_type = "string")] board: JsValue,
@@ -260,32 +261,30 @@ pub fn ai_move(
     let level = level_arg(&level)?;
     let seed = seed_arg(&seed)?;
     let best = AI.with(|cell| {
-        let mut slot = cell.borrow_mut();
+        // The clock is the host's: it may call back into this function.
+        let mut slot = cell
+            .try_borrow_mut()
+            .map_err(|_| js_error("ai_move is already running (it was called from its clock)"))?;
         let ai = slot.get_or_insert_with(|| Ai::new(AI_TABLE_MB));
-        ai.choose_move(position.board, rules, level, Some(now), seed)
-    });
+        Ok::<_, JsValue>(ai.choose_move(position.board, rules, level, Some(now), seed))
+    })?;
     Ok(best.map(|sq| sq.to_string()))
 }
 
 /// Milliseconds from the host's monotonic clock, `performance.now()` (in a page or a worker),
-/// or `Date.now()` where there is none (there is no `std::time` on wasm32).
+/// or `Date.now()` where there is none (there is no `std::time` on wasm32). Looked up at each
+/// call (the search reads the clock every few thousand nodes), so a replaced
+/// `performance.now` is the one called.
 fn now() -> f64 {
-    thread_local! {
-        /// `performance` and its `now` method, if the host has them.
-        static PERFORMANCE: Option<(JsValue, js_sys::Function)> =
-            Reflect::get(&js_sys::global(), &"performance".into())
-                .ok()
-                .filter(JsValue::is_object)
-                .and_then(|p| {
-                    let now = Reflect::get(&p, &"now".into()).ok()?.dyn_into().ok()?;
-                    Some((p, now))
-                });
-    }
-    PERFORMANCE
-        .with(|perf| {
-            perf.as_ref()
-                .and_then(|(p, now)| now.call0(p).ok())
-                .and_then(|v| v.as_f64())
+    Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .filter(JsValue::is_object)
+        .and_then(|performance| {
+            let now: js_sys::Function = Reflect::get(&performance, &"now".into())
+                .ok()?
+                .dyn_into()
+                .ok()?;
+            now.call0(&performance).ok()?.as_f64()
         })
         .unwrap_or_else(js_sys::Date::now)
 }

@@ -3,6 +3,9 @@
 //!
 //! Expected values come from the rules (docs/rules.md examples) or were worked out by hand.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use js_sys::{Array, Error, RangeError, Reflect, TypeError};
 use reversi_wasm::{ai_move, default_level, max_level, min_level, new_game, GameHandle};
 use wasm_bindgen::prelude::*;
@@ -46,6 +49,10 @@ export function call(obj, name, args) { return obj[name](...args); }
 export function is_trap(e) { return e instanceof WebAssembly.RuntimeError; }
 export function memory_bytes(memory) { return memory.buffer.byteLength; }
 export function long_string(length) { return 'd'.repeat(length); }
+export function set_clock(now) {
+  if (now) globalThis.performance.now = now;
+  else delete globalThis.performance.now;
+}
 "#)]
 extern "C" {
     /// Values of every type but string (some traps for a binding that would touch them).
@@ -58,6 +65,8 @@ extern "C" {
     fn is_trap(e: &JsValue) -> bool;
     fn memory_bytes(memory: &JsValue) -> f64;
     fn long_string(length: u32) -> JsValue;
+    /// Replaces `performance.now` (`None` restores the host's).
+    fn set_clock(now: Option<&js_sys::Function>);
 }
 
 /// The size of this module's wasm memory in bytes.
@@ -684,4 +693,39 @@ fn freed_games_throw_errors_not_traps() {
     let other = js_game();
     call(&other, "play", args(&[&"f5".into()])).unwrap();
     assert!(js_snapshot(&other).contains("\"transcript\":\"f5\""));
+}
+
+#[wasm_bindgen_test]
+fn ai_move_called_from_its_clock_is_an_error_and_the_ai_still_works() {
+    let board = standard().board();
+    let inner: Rc<RefCell<Vec<String>>> = Rc::default();
+    let record = inner.clone();
+    let b = board.clone();
+    let clock = Closure::<dyn FnMut() -> f64>::new(move || {
+        // Recorded first: a trap inside would leave it.
+        record.borrow_mut().push("no answer (a trap?)".into());
+        let r = match ai(&b, "X", "classic", 1, 0.0) {
+            Ok(mv) => format!("returned {mv:?}"),
+            Err(e) => message(e),
+        };
+        *record.borrow_mut().last_mut().unwrap() = r;
+        js_sys::Date::now()
+    });
+    set_clock(Some(clock.as_ref().unchecked_ref()));
+    let outer = ai(&board, "X", "classic", 1, 0.0);
+    set_clock(None);
+    let legal = strings(standard().legal_moves().into());
+    let mv = outer.unwrap().expect("a move");
+    assert!(legal.contains(&mv), "{mv}");
+    let inner = inner.borrow();
+    assert!(!inner.is_empty(), "the clock was not called");
+    for r in inner.iter() {
+        assert_eq!(
+            r,
+            "ai_move is already running (it was called from its clock)"
+        );
+    }
+    // The AI still works, with the host's clock again.
+    let mv = ai(&board, "X", "classic", 2, 1.0).unwrap().expect("a move");
+    assert!(legal.contains(&mv), "{mv}");
 }
