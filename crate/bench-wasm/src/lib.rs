@@ -61,7 +61,7 @@ pub extern "C" fn bench_solve(len: usize) -> i32 {
             position.board,
             Rules::Classic,
             Scoring::EmptiesToWinner,
-            &mut |_| false,
+            &reversi::Limits::NONE,
         );
         NODES.with(|n| *n.borrow_mut() = solver.nodes());
         solution.map_or(i32::MIN, |s| s.score)

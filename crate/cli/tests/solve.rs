@@ -78,10 +78,10 @@ fn solve_matches_the_listed_ffo_scores() {
 /// The exact score for the side to move, classic rules, discs on the board only: plain
 /// minimax over every move, a pass when there is none, the end when neither side can move.
 fn minimax(b: Board) -> i32 {
-    let moves = b.moves();
+    let moves = b.legal_moves();
     if moves == 0 {
         let passed = b.pass();
-        if passed.moves() == 0 {
+        if passed.legal_moves() == 0 {
             return b.player.count_ones() as i32 - b.opponent.count_ones() as i32;
         }
         return -minimax(passed);
@@ -136,7 +136,7 @@ fn solve_prints_pass_when_the_side_to_move_must_pass() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), positions.len(), "{out}");
     for (line, p) in lines.iter().zip(&positions) {
-        assert_eq!(p.board.moves(), 0, "the side to move has no move");
+        assert_eq!(p.board.legal_moves(), 0, "the side to move has no move");
         let (mv, score) = parse_line(line);
         assert_eq!(mv, "pass", "{}", p.to_obf());
         assert_eq!(score, minimax(p.board), "{}", p.to_obf());

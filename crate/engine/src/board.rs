@@ -5,7 +5,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::bitboard;
-use crate::error::{ParseError, PlayError};
 use crate::square::Square;
 
 /// A player. Black (`X`) moves first from the standard start.
@@ -41,17 +40,33 @@ impl Color {
 }
 
 impl FromStr for Color {
-    type Err = ParseError;
+    type Err = ParseColorError;
 
     /// `X`/`B`/`black`/`*` for black, `O`/`W`/`white` for white, any case.
-    fn from_str(s: &str) -> Result<Color, ParseError> {
+    fn from_str(s: &str) -> Result<Color, ParseColorError> {
         match s.to_ascii_lowercase().as_str() {
             "x" | "b" | "black" | "*" => Ok(Color::Black),
             "o" | "w" | "white" => Ok(Color::White),
-            _ => Err(ParseError::Side(s.to_string())),
+            _ => Err(ParseColorError(s.to_string())),
         }
     }
 }
+
+/// A side to move that is neither `X` (black) nor `O` (white).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseColorError(pub String);
+
+impl fmt::Display for ParseColorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the side to move '{}' is neither X (black) nor O (white)",
+            self.0.escape_debug()
+        )
+    }
+}
+
+impl std::error::Error for ParseColorError {}
 
 /// The discs of the side to move (`player`) and of its opponent. Colour-free: a pass is a swap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -67,7 +82,7 @@ impl Board {
 
     /// The legal moves of the side to move, as a bitboard.
     #[inline]
-    pub fn moves(&self) -> u64 {
+    pub fn legal_moves(&self) -> u64 {
         bitboard::legal_moves(self.player, self.opponent)
     }
 
@@ -102,7 +117,7 @@ impl Board {
     /// True when neither side can move.
     #[inline]
     pub fn is_game_over(&self) -> bool {
-        self.moves() == 0 && self.pass().moves() == 0
+        self.legal_moves() == 0 && self.pass().legal_moves() == 0
     }
 
     #[inline]
@@ -115,9 +130,6 @@ impl Board {
         self.empties().count_ones()
     }
 }
-
-/// The `(move, score)` pairs of an OBF line, `None` standing for a pass.
-pub type MoveScores = Vec<(Option<Square>, i32)>;
 
 /// A board with the colour of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -173,15 +185,31 @@ impl Start {
 }
 
 impl FromStr for Start {
-    type Err = ParseError;
+    type Err = ParseStartError;
 
-    fn from_str(s: &str) -> Result<Start, ParseError> {
+    fn from_str(s: &str) -> Result<Start, ParseStartError> {
         Start::ALL
             .into_iter()
             .find(|st| st.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| ParseError::StartName(s.to_string()))
+            .ok_or_else(|| ParseStartError(s.to_string()))
     }
 }
+
+/// A start position name other than `standard` and `alternative` (and their mirrors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseStartError(pub String);
+
+impl fmt::Display for ParseStartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown start position '{}' (standard, alternative, standard-mirror, alternative-mirror)",
+            self.0.escape_debug()
+        )
+    }
+}
+
+impl std::error::Error for ParseStartError {}
 
 impl Position {
     /// The standard start: White d4 e5, Black d5 e4, Black to move.
@@ -265,56 +293,17 @@ impl Position {
     }
 
     /// Parses a 64-cell board string (whitespace ignored) and a side to move.
-    pub fn parse(board: &str, side: &str) -> Result<Position, ParseError> {
+    pub fn parse(board: &str, side: &str) -> Result<Position, ParseBoardError> {
         let (black, white) = parse_cells(board)?;
-        Ok(Position::from_colors(black, white, side.trim().parse()?))
-    }
-
-    /// Parses an OBF line: board, side, and optional `;`-separated move scores, `%` comments.
-    /// Returns the position and the listed `(move, score)` pairs (`None` for a pass).
-    pub fn parse_obf(line: &str) -> Result<(Position, MoveScores), ParseError> {
-        let line = line.split('%').next().unwrap_or("");
-        let mut parts = line.split(';');
-        let head = parts.next().unwrap_or("").trim();
-        let mut words = head.split_whitespace();
-        let board = words.next().unwrap_or("");
-        let side = words.next().ok_or(ParseError::MissingSide)?;
-        if let Some(extra) = words.next() {
-            return Err(ParseError::Side(format!("{side} {extra}")));
-        }
-        let position = Position::parse(board, side)?;
-        let mut scores = Vec::new();
-        for part in parts {
-            let part = part.trim();
-            if part.is_empty() {
-                continue;
-            }
-            let (mv, score) = part
-                .split_once(':')
-                .ok_or_else(|| ParseError::ObfScore(part.to_string()))?;
-            let mv = match mv.trim() {
-                m if m.eq_ignore_ascii_case("pa") || m == "--" => None,
-                m => Some(m.parse()?),
-            };
-            let score = score
-                .trim()
-                .parse()
-                .map_err(|_| ParseError::ObfScore(part.to_string()))?;
-            scores.push((mv, score));
-        }
-        Ok((position, scores))
-    }
-
-    /// The OBF form without move scores: the board string, a space, `X` or `O`.
-    pub fn to_obf(&self) -> String {
-        format!("{} {}", self.board_string(), self.side.symbol())
+        let side = side.trim().parse().map_err(ParseBoardError::Side)?;
+        Ok(Position::from_colors(black, white, side))
     }
 }
 
-fn parse_cells(s: &str) -> Result<(u64, u64), ParseError> {
+fn parse_cells(s: &str) -> Result<(u64, u64), ParseBoardError> {
     let cells: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
     if cells.len() != 64 {
-        return Err(ParseError::BoardLength(cells.len()));
+        return Err(ParseBoardError::Length(cells.len()));
     }
     let (mut black, mut white) = (0u64, 0u64);
     for (i, &c) in cells.iter().enumerate() {
@@ -322,11 +311,68 @@ fn parse_cells(s: &str) -> Result<(u64, u64), ParseError> {
             'X' | 'x' | '*' => black |= 1 << i,
             'O' | 'o' => white |= 1 << i,
             '-' | '.' => {}
-            found => return Err(ParseError::BoardChar { index: i, found }),
+            found => return Err(ParseBoardError::Cell { index: i, found }),
         }
     }
     Ok((black, white))
 }
+
+/// A board string and side to move that are not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseBoardError {
+    /// A board string whose length is not 64 cells (whitespace aside).
+    Length(usize),
+    /// A board cell that is none of `X`, `O`, `-` (also accepted: `x`, `o`, `*` for black,
+    /// `.` for empty).
+    Cell { index: usize, found: char },
+    /// The side to move.
+    Side(ParseColorError),
+}
+
+impl fmt::Display for ParseBoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseBoardError::Length(n) => write!(f, "a board has 64 cells, this one has {n}"),
+            ParseBoardError::Cell { index, found } => write!(
+                f,
+                "cell {} ({}) is '{}': use X for black, O for white, - for empty",
+                index + 1,
+                Square::new(*index as u8).map_or_else(|| "?".to_string(), |s| s.to_string()),
+                found.escape_debug()
+            ),
+            ParseBoardError::Side(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseBoardError {}
+
+/// A move that may not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The square is taken or flips nothing.
+    Illegal { square: Square, player: Color },
+    /// Nobody can move any more.
+    GameOver,
+    /// A pass was asked for while the player has a legal move.
+    PassNotAllowed { player: Color },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal { square, player } => {
+                write!(f, "{square} is not a legal move for {}", player.name())
+            }
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::PassNotAllowed { player } => {
+                write!(f, "{} has a legal move and may not pass", player.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
 
 impl fmt::Display for Position {
     /// A diagram with coordinates, rows 1..8 from the top.

@@ -17,7 +17,7 @@
 use crate::bitboard::{legal_moves, CORNERS};
 use crate::board::Board;
 use crate::game::Rules;
-use crate::pattern::BASE3;
+use crate::ternary::BASE3;
 
 /// Score units per disc.
 pub const SCALE: i32 = 100;
@@ -85,7 +85,7 @@ impl EvalKind {
 }
 
 /// The names of the features, in the order of the weight tables.
-pub const FEATURE_NAMES: [&str; FEATURES] = [
+pub const FEATURE_NAMES: [&str; FEATURE_COUNT] = [
     "mobility",
     "potential",
     "corners",
@@ -100,14 +100,14 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 ];
 
 /// The number of features.
-pub const FEATURES: usize = 11;
+pub const FEATURE_COUNT: usize = 11;
 
 /// The empties counts at which the tables give the weights (linear in between).
 pub const ANCHORS: [usize; 5] = [60, 45, 30, 15, 0];
 
 /// A weight table expanded to every number of empties, 0..=64.
 pub struct Weights {
-    pub by_empties: [[i32; FEATURES]; 65],
+    pub by_empties: [[i32; FEATURE_COUNT]; 65],
 }
 
 /// The classic weights (from `weights/classic.txt`).
@@ -120,7 +120,7 @@ impl Weights {
     /// table is a compile error.
     pub const fn parse(text: &str) -> Weights {
         let b = text.as_bytes();
-        let mut anchors = [[0i32; ANCHORS.len()]; FEATURES];
+        let mut anchors = [[0i32; ANCHORS.len()]; FEATURE_COUNT];
         let mut feature = 0;
         let mut i = 0;
         while i < b.len() {
@@ -131,7 +131,7 @@ impl Weights {
             }
             let mut j = skip_spaces(b, i, end);
             if j < end && b[j] != b'#' {
-                if feature >= FEATURES {
+                if feature >= FEATURE_COUNT {
                     panic!("weights: too many feature lines");
                 }
                 // The name.
@@ -176,15 +176,15 @@ impl Weights {
             }
             i = end + 1;
         }
-        if feature != FEATURES {
+        if feature != FEATURE_COUNT {
             panic!("weights: missing feature lines");
         }
         // Expand: linear interpolation between the anchors.
-        let mut by_empties = [[0i32; FEATURES]; 65];
+        let mut by_empties = [[0i32; FEATURE_COUNT]; 65];
         let mut e = 0;
         while e <= 64 {
             let mut f = 0;
-            while f < FEATURES {
+            while f < FEATURE_COUNT {
                 by_empties[e][f] = if e >= ANCHORS[0] {
                     anchors[f][0]
                 } else {
@@ -274,9 +274,9 @@ pub fn edge_score(table: &EdgeTable, edges: &[usize; 4], empties: usize) -> i32 
 }
 
 #[inline]
-fn dot(w: &[i32; FEATURES], f: &[i32; FEATURES]) -> i32 {
+fn dot(w: &[i32; FEATURE_COUNT], f: &[i32; FEATURE_COUNT]) -> i32 {
     let mut s = 0;
-    for i in 0..FEATURES {
+    for i in 0..FEATURE_COUNT {
         s += w[i] * f[i];
     }
     s
@@ -338,7 +338,7 @@ pub fn edge_stable(p: u64, o: u64) -> u64 {
 }
 
 /// The feature vector of `board` (side to move minus opponent), in [`FEATURE_NAMES`] order.
-pub fn features(board: &Board) -> [i32; FEATURES] {
+pub fn features(board: &Board) -> [i32; FEATURE_COUNT] {
     let (p, o) = (board.player, board.opponent);
     let empty = !(p | o);
     let pm = legal_moves(p, o);

@@ -3,8 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Color, Position};
-use crate::error::{ParseError, PlayError, TranscriptError, TranscriptErrorKind};
+use crate::board::{Color, PlayError, Position};
 use crate::square::Square;
 
 /// Which game is played: both share one rule set and differ only in the goal.
@@ -36,16 +35,32 @@ impl Rules {
 }
 
 impl FromStr for Rules {
-    type Err = ParseError;
+    type Err = ParseRulesError;
 
-    fn from_str(s: &str) -> Result<Rules, ParseError> {
+    fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         match s.to_ascii_lowercase().as_str() {
             "classic" => Ok(Rules::Classic),
             "inverse" => Ok(Rules::Inverse),
-            _ => Err(ParseError::Rules(s.to_string())),
+            _ => Err(ParseRulesError(s.to_string())),
         }
     }
 }
+
+/// A game other than `classic` and `inverse`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseRulesError(pub String);
+
+impl fmt::Display for ParseRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown game '{}' (classic or inverse)",
+            self.0.escape_debug()
+        )
+    }
+}
+
+impl std::error::Error for ParseRulesError {}
 
 /// The counts and the result of a finished (or any) position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +179,7 @@ impl Game {
 
     /// The legal moves of the player to move (empty when the game is over).
     pub fn legal_moves(&self) -> u64 {
-        self.position().board.moves()
+        self.position().board.legal_moves()
     }
 
     pub fn is_legal(&self, sq: Square) -> bool {
@@ -329,7 +344,7 @@ impl Game {
     }
 
     /// The moves played so far, in order.
-    pub fn moves(&self) -> impl Iterator<Item = Square> + '_ {
+    pub fn played_moves(&self) -> impl Iterator<Item = Square> + '_ {
         self.plies[1..=self.current]
             .iter()
             .filter_map(|p| match p.event {
@@ -371,7 +386,7 @@ impl Game {
 
     /// The moves so far as a transcript such as `f5d6c3` (passes not written).
     pub fn transcript(&self) -> String {
-        self.moves().map(|m| m.to_string()).collect()
+        self.played_moves().map(|m| m.to_string()).collect()
     }
 
     /// The moves of the whole record (including the redo line) as a transcript.
@@ -388,9 +403,9 @@ impl Game {
 
 /// The position with a forced pass applied, and who passed. A finished game is left as is.
 fn settle(position: Position) -> (Position, Option<Color>) {
-    if position.board.moves() == 0 {
+    if position.board.legal_moves() == 0 {
         let passed = position.pass();
-        if passed.board.moves() != 0 {
+        if passed.board.legal_moves() != 0 {
             return (passed, Some(position.side));
         }
     }
@@ -402,3 +417,37 @@ impl fmt::Display for Rules {
         f.write_str(self.name())
     }
 }
+
+/// A transcript that cannot be replayed: which token, at which position (1-based move
+/// number), and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranscriptError {
+    /// 1-based number of the offending token among the transcript's moves.
+    pub move_number: usize,
+    /// The offending token as written.
+    pub token: String,
+    pub kind: TranscriptErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TranscriptErrorKind {
+    Malformed,
+    Play(PlayError),
+}
+
+impl fmt::Display for TranscriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (n, t) = (self.move_number, self.token.escape_debug());
+        match &self.kind {
+            TranscriptErrorKind::Malformed => {
+                write!(
+                    f,
+                    "move {n} '{t}' is not a square (a1..h8) or a pass (pa, --)"
+                )
+            }
+            TranscriptErrorKind::Play(e) => write!(f, "move {n} '{t}': {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TranscriptError {}

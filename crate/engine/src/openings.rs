@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use crate::ai::splitmix64;
 use crate::board::Position;
+use crate::rng::splitmix64;
 use crate::square::Square;
 
 /// Distinct positions after `plies` random moves from the standard start (fewer if there are
@@ -18,7 +18,7 @@ pub fn random_openings(count: usize, plies: u32, seed: u64) -> Vec<Position> {
         let mut pos = Position::standard();
         let mut ok = true;
         for _ in 0..plies {
-            let moves = pos.board.moves();
+            let moves = pos.board.legal_moves();
             if moves == 0 {
                 ok = false;
                 break;

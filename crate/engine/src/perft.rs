@@ -28,10 +28,10 @@ pub fn perft(board: Board, depth: u32, rule: PassRule) -> u64 {
 }
 
 fn perft_pass_is_ply(board: Board, depth: u32) -> u64 {
-    let moves = board.moves();
+    let moves = board.legal_moves();
     if moves == 0 {
         let passed = board.pass();
-        if depth == 1 || passed.moves() == 0 {
+        if depth == 1 || passed.legal_moves() == 0 {
             return 1;
         }
         return perft_pass_is_ply(passed, depth - 1);
@@ -40,7 +40,7 @@ fn perft_pass_is_ply(board: Board, depth: u32) -> u64 {
         1 => u64::from(moves.count_ones()),
         // Bulk counting: a child without moves is one leaf whether it passes or the game ends.
         2 => children(board, moves)
-            .map(|child| u64::from(child.moves().count_ones().max(1)))
+            .map(|child| u64::from(child.legal_moves().count_ones().max(1)))
             .sum(),
         _ => children(board, moves)
             .map(|child| perft_pass_is_ply(child, depth - 1))
@@ -49,10 +49,10 @@ fn perft_pass_is_ply(board: Board, depth: u32) -> u64 {
 }
 
 fn perft_pass_is_not_ply(board: Board, depth: u32) -> u64 {
-    let moves = board.moves();
+    let moves = board.legal_moves();
     if moves == 0 {
         let passed = board.pass();
-        if passed.moves() == 0 {
+        if passed.legal_moves() == 0 {
             return 1;
         }
         return perft_pass_is_not_ply(passed, depth);

@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ParseError;
+/// The square index that stands for no square (no move known), where moves are stored as
+/// indices.
+pub(crate) const NO_SQUARE: u8 = 64;
 
 /// One of the 64 squares; the index is `row * 8 + column`, so `a1` is 0 and `h8` is 63.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -71,10 +73,10 @@ impl fmt::Display for Square {
 }
 
 impl FromStr for Square {
-    type Err = ParseError;
+    type Err = ParseSquareError;
 
     /// Parses `a1`..`h8` in either case.
-    fn from_str(s: &str) -> Result<Square, ParseError> {
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         let b = s.as_bytes();
         if b.len() == 2 {
             let column = b[0].to_ascii_lowercase().wrapping_sub(b'a');
@@ -83,6 +85,18 @@ impl FromStr for Square {
                 return Ok(sq);
             }
         }
-        Err(ParseError::Square(s.to_string()))
+        Err(ParseSquareError(s.to_string()))
     }
 }
+
+/// Text that is not a square name `a1`..`h8`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError(pub String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a square (a1..h8)", self.0.escape_debug())
+    }
+}
+
+impl std::error::Error for ParseSquareError {}

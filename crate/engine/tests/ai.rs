@@ -23,13 +23,13 @@ fn random_game(seed: u64) -> Vec<Board> {
     let mut b = Position::standard().board;
     let mut out = vec![b];
     while !b.is_game_over() {
-        if b.moves() == 0 {
+        if b.legal_moves() == 0 {
             out.push(b); // the side to move must pass here
             b = b.pass();
             out.push(b);
             continue;
         }
-        let sq = rng.pick(b.moves());
+        let sq = rng.pick(b.legal_moves());
         b = b.make_move(sq, b.flips(sq));
         out.push(b);
     }
@@ -37,7 +37,7 @@ fn random_game(seed: u64) -> Vec<Board> {
 }
 
 fn check_move(board: &Board, best: Option<Square>, what: &str) {
-    let moves = board.moves();
+    let moves = board.legal_moves();
     match best {
         None => assert_eq!(
             moves,
@@ -57,12 +57,12 @@ fn legal_moves_in_random_games_both_rules() {
     for rules in [Rules::Classic, Rules::Inverse] {
         for seed in 0..12u64 {
             for (i, b) in random_game(seed).iter().enumerate() {
-                passes += (b.moves() == 0 && !b.is_game_over()) as u32;
-                single += (b.moves().count_ones() == 1) as u32;
+                passes += (b.legal_moves() == 0 && !b.is_game_over()) as u32;
+                single += (b.legal_moves().count_ones() == 1) as u32;
                 let a = ai.think(*b, rules, &nodes(3000));
                 check_move(b, a.best, &format!("think seed {seed} ply {i}"));
                 // Exact-solver nodes are cheaper: SOLVER_NODES_PER_NODE of them cost one node.
-                let cap = 3000 * reversi::ai::SOLVER_NODES_PER_NODE + 1;
+                let cap = 3000 * reversi::SOLVER_NODES_PER_NODE + 1;
                 assert!(a.nodes <= cap, "{} nodes", a.nodes);
                 if b.empty_count() > 10 {
                     assert!(a.nodes <= 3001, "{} nodes (midgame only)", a.nodes);
@@ -89,7 +89,7 @@ fn pass_and_game_over_give_none() {
     )
     .unwrap()
     .board;
-    assert_eq!(b.moves(), 0);
+    assert_eq!(b.legal_moves(), 0);
     let mut ai = Ai::new(1);
     assert_eq!(ai.think(b, Rules::Classic, &nodes(1000)).best, None);
     assert_eq!(ai.choose_move(b, Rules::Inverse, Level::MAX, None, 1), None);
@@ -136,14 +136,14 @@ fn node_budgets_are_respected_when_the_exact_solver_runs() {
     // Positions of 12-20 empties: the budget goes partly to the midgame search, partly to the
     // exact solver (whose nodes cost 1/SOLVER_NODES_PER_NODE each); the solver checks its
     // budget every few thousand of its nodes, hence the margin.
-    const MARGIN: u64 = 8192 / reversi::ai::SOLVER_NODES_PER_NODE + 1;
+    const MARGIN: u64 = 8192 / reversi::SOLVER_NODES_PER_NODE + 1;
     let mut ai = Ai::new(8);
     let mut solved = 0;
     for seed in 200..203 {
         let game = random_game(seed);
         let boards = game
             .iter()
-            .filter(|b| (12..=20).contains(&b.empty_count()) && b.moves() != 0)
+            .filter(|b| (12..=20).contains(&b.empty_count()) && b.legal_moves() != 0)
             .step_by(3);
         for rules in [Rules::Classic, Rules::Inverse] {
             for b in boards.clone() {
@@ -194,7 +194,7 @@ fn depth_limit_is_respected_and_deeper_searches_count_more_nodes() {
 fn levels_are_deterministic_given_a_seed_and_noisy_at_the_bottom() {
     let boards: Vec<Board> = random_game(7)
         .into_iter()
-        .filter(|b| b.moves().count_ones() >= 4)
+        .filter(|b| b.legal_moves().count_ones() >= 4)
         .take(20)
         .collect();
     for n in [1u8, 3, 5, 8] {
@@ -255,7 +255,7 @@ fn classic_takes_the_wipeout_inverse_avoids_it() {
     let e4: Square = "e4".parse().unwrap();
     let after = b.make_move(e4, b.flips(e4));
     assert_eq!(after.player, 0, "e4 wipes White out");
-    assert!(b.moves().count_ones() >= 4);
+    assert!(b.legal_moves().count_ones() >= 4);
     for n in [5u8, 6, 8] {
         let level = Level::new(n).unwrap();
         let mut ai = Ai::new(4);
@@ -305,7 +305,7 @@ fn x_square_position() -> Board {
 fn classic_avoids_giving_a_corner_away() {
     let b = x_square_position();
     let b2: Square = "b2".parse().unwrap();
-    assert_ne!(b.moves() & b2.bit(), 0);
+    assert_ne!(b.legal_moves() & b2.bit(), 0);
     for n in [5u8, 7, 9] {
         let m = Ai::new(4).choose_move(b, Rules::Classic, Level::new(n).unwrap(), None, 1);
         assert!(m.is_some() && m != Some(b2), "level {n}: {m:?}");
@@ -314,9 +314,9 @@ fn classic_avoids_giving_a_corner_away() {
 
 /// The exact final score for the side to move under perfect play (plain minimax).
 fn minimax(b: Board, rules: Rules) -> i32 {
-    let moves = b.moves();
+    let moves = b.legal_moves();
     if moves == 0 {
-        if b.pass().moves() == 0 {
+        if b.pass().legal_moves() == 0 {
             return rules.score(b.player.count_ones(), b.opponent.count_ones());
         }
         return -minimax(b.pass(), rules);
@@ -336,7 +336,7 @@ fn exact_scores_match_brute_force_minimax() {
         // Positions with 9 or fewer empties that are not finished.
         for b in game
             .iter()
-            .filter(|b| b.empty_count() <= 9 && b.empty_count() >= 4 && b.moves() != 0)
+            .filter(|b| b.empty_count() <= 9 && b.empty_count() >= 4 && b.legal_moves() != 0)
             .take(2)
         {
             for rules in [Rules::Classic, Rules::Inverse] {
@@ -376,7 +376,7 @@ fn exact_search_of_the_level_matches_minimax() {
         let game = random_game(seed);
         let Some(b) = game
             .iter()
-            .find(|b| b.empty_count() == 10 && b.moves() != 0)
+            .find(|b| b.empty_count() == 10 && b.legal_moves() != 0)
         else {
             continue;
         };

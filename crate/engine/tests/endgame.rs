@@ -5,14 +5,12 @@ mod common;
 
 use common::Rng;
 
-use reversi::{Board, Position, Rules, Scoring, Solver, Square};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use reversi::{Board, Limits, Position, Rules, Scoring, Solver, Square};
 
 const FFO_1_19: &str = include_str!("data/fforum-1-19.obf");
 const FFO_20_39: &str = include_str!("data/fforum-20-39.obf");
-
-fn never(_: u64) -> bool {
-    false
-}
 
 /// The listed `(move, score)` pairs of an OBF line.
 type Listed = Vec<(Option<Square>, i32)>;
@@ -33,7 +31,7 @@ fn check_best(solver: &mut Solver, index: usize, pos: &Position, listed: &[(Opti
             pos.board,
             Rules::Classic,
             Scoring::EmptiesToWinner,
-            &mut never,
+            &Limits::NONE,
         )
         .expect("not aborted");
     assert_eq!(sol.score, best, "position {index}: score");
@@ -67,7 +65,7 @@ fn ffo_1_19_every_listed_move() {
                     child.board,
                     Rules::Classic,
                     Scoring::EmptiesToWinner,
-                    &mut never,
+                    &Limits::NONE,
                 )
                 .expect("not aborted");
             assert_eq!(-sol.score, score, "position {}: move {mv}", i + 1);
@@ -108,9 +106,9 @@ fn naive_final(board: Board, rules: Rules, scoring: Scoring) -> i32 {
 
 /// Plain minimax (negamax form), no pruning.
 fn naive(board: Board, rules: Rules, scoring: Scoring) -> i32 {
-    let moves = board.moves();
+    let moves = board.legal_moves();
     if moves == 0 {
-        if board.pass().moves() == 0 {
+        if board.pass().legal_moves() == 0 {
             return naive_final(board, rules, scoring);
         }
         return -naive(board.pass(), rules, scoring);
@@ -125,9 +123,9 @@ fn naive(board: Board, rules: Rules, scoring: Scoring) -> i32 {
 fn random_position(rng: &mut Rng, empties: u32) -> Board {
     let mut board = Position::standard().board;
     while board.empty_count() > empties {
-        let moves = board.moves();
+        let moves = board.legal_moves();
         if moves == 0 {
-            if board.pass().moves() == 0 {
+            if board.pass().legal_moves() == 0 {
                 break;
             }
             board = board.pass();
@@ -150,7 +148,7 @@ const MODES: [(Rules, Scoring); 4] = [
 fn check_against_naive(solver: &mut Solver, board: Board, rules: Rules, scoring: Scoring) {
     let expected = naive(board, rules, scoring);
     let sol = solver
-        .solve(board, rules, scoring, &mut never)
+        .solve(board, rules, scoring, &Limits::NONE)
         .expect("not aborted");
     let context = format!(
         "{:?} {rules:?} {scoring:?}",
@@ -173,7 +171,7 @@ fn check_against_naive(solver: &mut Solver, board: Board, rules: Rules, scoring:
             );
         }
         None => assert_eq!(
-            board.moves(),
+            board.legal_moves(),
             0,
             "no move given although one is legal: {context}"
         ),
@@ -207,12 +205,12 @@ fn passes_and_finished_games_match_naive_minimax() {
         // and the final position.
         let mut board = Position::standard().board;
         loop {
-            let moves = board.moves();
+            let moves = board.legal_moves();
             if moves == 0 {
-                if board.pass().moves() == 0 {
+                if board.pass().legal_moves() == 0 {
                     if finished < 40 {
                         for (rules, scoring) in MODES {
-                            let sol = solver.solve(board, rules, scoring, &mut never).unwrap();
+                            let sol = solver.solve(board, rules, scoring, &Limits::NONE).unwrap();
                             assert_eq!(sol.best, None);
                             assert_eq!(sol.score, naive_final(board, rules, scoring));
                         }
@@ -222,7 +220,7 @@ fn passes_and_finished_games_match_naive_minimax() {
                 }
                 if board.empty_count() <= 12 && passes < 40 {
                     for (rules, scoring) in MODES {
-                        let sol = solver.solve(board, rules, scoring, &mut never).unwrap();
+                        let sol = solver.solve(board, rules, scoring, &Limits::NONE).unwrap();
                         assert_eq!(sol.best, None, "must pass");
                         assert_eq!(sol.score, naive(board, rules, scoring));
                         assert_eq!(sol.score, -naive(board.pass(), rules, scoring));
@@ -244,11 +242,16 @@ fn full_board_and_wipe_out() {
     // A full board: 40 against 24.
     let full = Board::new(u64::MAX >> 24, !(u64::MAX >> 24));
     let sol = solver
-        .solve(full, Rules::Classic, Scoring::DiscsOnBoard, &mut never)
+        .solve(full, Rules::Classic, Scoring::DiscsOnBoard, &Limits::NONE)
         .unwrap();
     assert_eq!((sol.best, sol.score), (None, 16));
     let sol = solver
-        .solve(full, Rules::Inverse, Scoring::EmptiesToWinner, &mut never)
+        .solve(
+            full,
+            Rules::Inverse,
+            Scoring::EmptiesToWinner,
+            &Limits::NONE,
+        )
         .unwrap();
     assert_eq!((sol.best, sol.score), (None, -16));
     // Three discs against none, 61 empty: the empties go to the winner.
@@ -259,7 +262,7 @@ fn full_board_and_wipe_out() {
         (Rules::Inverse, Scoring::DiscsOnBoard, -3),
         (Rules::Inverse, Scoring::EmptiesToWinner, -64),
     ] {
-        let sol = solver.solve(board, rules, scoring, &mut never).unwrap();
+        let sol = solver.solve(board, rules, scoring, &Limits::NONE).unwrap();
         assert_eq!(
             (sol.best, sol.score),
             (None, expected),
@@ -280,7 +283,7 @@ fn search_window_is_fail_soft_and_exact_inside() {
                 let a = (rng.next_u64() % 129) as i32 - 64;
                 let b = a + 1 + (rng.next_u64() % 20) as i32;
                 let v = solver
-                    .search(board, rules, scoring, a, b, &mut never)
+                    .search(board, rules, scoring, a, b, &Limits::NONE)
                     .expect("not aborted");
                 if v <= a {
                     assert!(exact <= v, "fail low {v} but exact {exact} in ({a}, {b})");
@@ -300,31 +303,34 @@ fn stop_aborts_and_the_solver_still_works() {
     // 20 empties.
     let (pos, listed) = &positions[9];
     let mut solver = Solver::new(8);
-    let mut calls = 0u64;
-    let mut last = 0u64;
-    let mut stop = |nodes: u64| {
-        assert!(nodes >= last, "nodes only grow");
-        last = nodes;
-        calls += 1;
-        calls >= 3
-    };
+    // The budget is checked every 4096 nodes.
     let r = solver.solve(
         pos.board,
         Rules::Classic,
         Scoring::EmptiesToWinner,
-        &mut stop,
+        &Limits::nodes(3 * 4096),
     );
     assert_eq!(r, None);
-    assert_eq!(calls, 3);
+    assert!(
+        (3 * 4096..4 * 4096).contains(&solver.nodes()),
+        "{} nodes",
+        solver.nodes()
+    );
+    // A clock that has passed the deadline at the first check.
+    fn ticking() -> f64 {
+        static CALLS: AtomicU64 = AtomicU64::new(0);
+        CALLS.fetch_add(1, Ordering::Relaxed) as f64 * 1e6
+    }
     let r = solver.search(
         pos.board,
         Rules::Inverse,
         Scoring::DiscsOnBoard,
         -1,
         1,
-        &mut |_| true,
+        &Limits::time(1.0, ticking),
     );
     assert_eq!(r, None);
+    assert!(solver.nodes() < 2 * 4096, "{} nodes", solver.nodes());
     // The aborted searches left nothing wrong behind.
     check_best(&mut solver, 29, pos, listed);
 }
@@ -340,22 +346,22 @@ fn deep_roots_agree_with_their_children() {
     for (rules, scoring) in MODES {
         for _ in 0..2 {
             let board = random_position(&mut rng, 17);
-            if board.moves() == 0 {
+            if board.legal_moves() == 0 {
                 continue;
             }
             let sol = Solver::new(8)
-                .solve(board, rules, scoring, &mut never)
+                .solve(board, rules, scoring, &Limits::NONE)
                 .expect("not aborted");
             let full = Solver::new(8)
-                .search(board, rules, scoring, -64, 64, &mut never)
+                .search(board, rules, scoring, -64, 64, &Limits::NONE)
                 .expect("not aborted");
             assert_eq!(sol.score, full, "{rules:?} {scoring:?}: solve vs search");
             let mut children = Solver::new(8);
             let mut best = i32::MIN;
-            for sq in Square::iter_bits(board.moves()) {
+            for sq in Square::iter_bits(board.legal_moves()) {
                 let child = board.make_move(sq, board.flips(sq));
                 let v = -children
-                    .solve(child, rules, scoring, &mut never)
+                    .solve(child, rules, scoring, &Limits::NONE)
                     .expect("not aborted")
                     .score;
                 if Some(sq) == sol.best {

@@ -6,7 +6,8 @@ mod common;
 use common::Rng;
 use proptest::prelude::*;
 use reversi::{
-    Color, Event, Game, ParseError, Position, Rules, Square, Start, TranscriptErrorKind,
+    Color, Event, Game, ParseBoardError, ParseSquareError, Position, Rules, Square, Start,
+    TranscriptErrorKind,
 };
 
 /// A start position: one of the four named starts, or (kind 4) a random board.
@@ -75,7 +76,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert!(!valid, "{text:?} rejected");
-                prop_assert_eq!(e, ParseError::Square(text));
+                prop_assert_eq!(e, ParseSquareError(text));
             }
         }
     }
@@ -310,7 +311,7 @@ proptest! {
         let cells = text.chars().filter(|c| !c.is_whitespace()).count();
         let board = Position::parse(&text, &side);
         if cells != 64 {
-            prop_assert_eq!(board, Err(ParseError::BoardLength(cells)));
+            prop_assert_eq!(board, Err(ParseBoardError::Length(cells)));
         }
         let _ = Position::parse_obf(&text);
         let _ = text.parse::<Start>();

@@ -6,7 +6,8 @@
 mod common;
 
 use common::{mask_of, to_color, Cell, RefPos, Rng};
-use reversi::{bitboard, perft, Color, Event, Game, PassRule, PlayError, Rules, Square, Start};
+use reversi::internals as bitboard;
+use reversi::{perft, Color, Event, Game, PassRule, PlayError, Rules, Square, Start};
 
 #[derive(Default, Debug)]
 struct Stats {
@@ -41,7 +42,7 @@ fn check_position(r: &RefPos, stats: &mut Stats) -> (Vec<(usize, usize)>, bool) 
     let them = r.side.opposite();
 
     let moves = r.moves();
-    assert_eq!(board.moves(), mask_of(&moves), "legal moves of\n{p}");
+    assert_eq!(board.legal_moves(), mask_of(&moves), "legal moves of\n{p}");
     assert_eq!(
         bitboard::legal_moves(board.player, board.opponent),
         mask_of(&moves)
@@ -61,7 +62,7 @@ fn check_position(r: &RefPos, stats: &mut Stats) -> (Vec<(usize, usize)>, bool) 
         [mask_of(&moves), mask_of(&their_moves)]
     );
     assert_eq!(
-        board.pass().moves(),
+        board.pass().legal_moves(),
         mask_of(&their_moves),
         "legal moves of the opponent in\n{p}"
     );
@@ -430,7 +431,7 @@ fn ffo_positions_list_exactly_the_legal_moves() {
                 m | sq.expect("the suites have no pass positions").bit()
             });
             assert_eq!(scores.len() as u32, listed.count_ones(), "{file}:{n}");
-            assert_eq!(p.board.moves(), listed, "{file}:{n}: {line}");
+            assert_eq!(p.board.legal_moves(), listed, "{file}:{n}: {line}");
             let r = RefPos::from_engine(&p);
             assert_eq!(mask_of(&r.moves()), listed, "{file}:{n}: reference");
             let mut stats = Stats::default();
@@ -482,7 +483,7 @@ fn stable_discs_never_flip() {
                     if b.is_game_over() {
                         break;
                     }
-                    let moves = b.moves();
+                    let moves = b.legal_moves();
                     if moves == 0 {
                         b = b.pass();
                     } else {
@@ -496,7 +497,7 @@ fn stable_discs_never_flip() {
             if board.is_game_over() {
                 break;
             }
-            let moves = board.moves();
+            let moves = board.legal_moves();
             board = if moves == 0 {
                 board.pass()
             } else {

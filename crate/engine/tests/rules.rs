@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use common::{Cell, RefPos, Rng};
 use reversi::{
-    Color, Event, Game, ParseError, PlayError, Position, Rules, Square, Start, TranscriptError,
+    Color, Event, Game, ParseBoardError, ParseColorError, ParseObfError, ParseRulesError,
+    ParseSquareError, ParseStartError, PlayError, Position, Rules, Square, Start, TranscriptError,
     TranscriptErrorKind,
 };
 
@@ -90,7 +91,7 @@ fn example_3_first_moves_are_d3_c4_f5_e6() {
     let game = standard_game();
     let expected = set(&["d3", "c4", "f5", "e6"]);
     assert_eq!(names(game.legal_moves()), expected);
-    assert_eq!(names(Position::standard().board.moves()), expected);
+    assert_eq!(names(Position::standard().board.legal_moves()), expected);
     // Every other square is rejected.
     for s in Square::all() {
         let legal = expected.contains(&s.to_string());
@@ -140,8 +141,8 @@ fn check_finished(
     for side in [Cell::Black, Cell::White] {
         pos.side = side;
         let p = pos.to_engine();
-        assert_eq!(p.board.moves(), 0);
-        assert_eq!(p.board.pass().moves(), 0);
+        assert_eq!(p.board.legal_moves(), 0);
+        assert_eq!(p.board.pass().legal_moves(), 0);
         assert!(p.board.is_game_over());
         assert_eq!(p.board.empty_count(), empty);
         for (rules, winner) in [(Rules::Classic, classic), (Rules::Inverse, inverse)] {
@@ -243,13 +244,13 @@ fn start_names_parse() {
     );
     assert!(matches!(
         "diagonal".parse::<Start>(),
-        Err(ParseError::StartName(s)) if s == "diagonal"
+        Err(ParseStartError(s)) if s == "diagonal"
     ));
     assert_eq!("classic".parse::<Rules>(), Ok(Rules::Classic));
     assert_eq!("inverse".parse::<Rules>(), Ok(Rules::Inverse));
     assert!(matches!(
         "reverse".parse::<Rules>(),
-        Err(ParseError::Rules(_))
+        Err(ParseRulesError(_))
     ));
 }
 
@@ -260,8 +261,8 @@ fn first_moves_from_every_start_match_the_reference() {
         let r = RefPos::from_engine(&p);
         assert_eq!(r.count(Cell::Black), 2);
         let expected = common::mask_of(&r.moves());
-        assert_eq!(p.board.moves(), expected, "{start:?}");
-        assert_eq!(p.board.moves().count_ones(), 4, "{start:?}");
+        assert_eq!(p.board.legal_moves(), expected, "{start:?}");
+        assert_eq!(p.board.legal_moves().count_ones(), 4, "{start:?}");
     }
 }
 
@@ -510,7 +511,11 @@ fn lines_do_not_wrap_around_the_board_edge() {
         Cell::Black,
     );
     let p = r.to_engine();
-    assert_eq!(p.board.moves(), 0, "no black move: g1-h1 ends at the edge");
+    assert_eq!(
+        p.board.legal_moves(),
+        0,
+        "no black move: g1-h1 ends at the edge"
+    );
     assert!(p.play(sq("g1")).is_err());
     // White on h2 with a black run h1? No: a3 X next to h2 O in bit order only.
     let r = RefPos::from_rows(
@@ -521,8 +526,8 @@ fn lines_do_not_wrap_around_the_board_edge() {
         Cell::White,
     );
     let p = r.to_engine();
-    assert_eq!(p.board.moves(), common::mask_of(&r.moves()));
-    assert_eq!(p.board.moves(), 0);
+    assert_eq!(p.board.legal_moves(), common::mask_of(&r.moves()));
+    assert_eq!(p.board.legal_moves(), 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -726,27 +731,27 @@ fn errors_leave_the_game_unchanged() {
 
 #[test]
 fn parse_errors_are_typed() {
-    assert_eq!("i9".parse::<Square>(), Err(ParseError::Square("i9".into())));
+    assert_eq!("i9".parse::<Square>(), Err(ParseSquareError("i9".into())));
     assert!("a0".parse::<Square>().is_err());
     assert!("a".parse::<Square>().is_err());
     assert!("a10".parse::<Square>().is_err());
     assert!("".parse::<Square>().is_err());
-    assert_eq!(Position::parse("XO-", "X"), Err(ParseError::BoardLength(3)));
+    assert_eq!(Position::parse("XO-", "X"), Err(ParseBoardError::Length(3)));
     let mut board = "-".repeat(64);
     board.replace_range(10..11, "Z");
     assert_eq!(
         Position::parse(&board, "X"),
-        Err(ParseError::BoardChar {
+        Err(ParseBoardError::Cell {
             index: 10,
             found: 'Z'
         })
     );
     assert!(matches!(
         Position::parse(&"-".repeat(64), "Q"),
-        Err(ParseError::Side(s)) if s == "Q"
+        Err(ParseBoardError::Side(ParseColorError(s))) if s == "Q"
     ));
     assert_eq!(
         Position::parse_obf(&"-".repeat(64)),
-        Err(ParseError::MissingSide)
+        Err(ParseObfError::MissingSide)
     );
 }

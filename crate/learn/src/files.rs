@@ -4,15 +4,15 @@
 
 use std::fmt;
 
-use reversi::eval::{
-    edge_score, EdgeTable, Weights, ANCHORS, EDGE_CONFIGS, FEATURES, FEATURE_NAMES, MAX_EVAL,
+use reversi::internals::eval::{
+    edge_score, EdgeTable, Weights, ANCHORS, EDGE_CONFIGS, FEATURE_COUNT, FEATURE_NAMES, MAX_EVAL,
 };
 use reversi::Rules;
 
 use crate::fit::{Edges, Linear, Row, PHASES};
 
 /// Feature weights in file units (1/100 disc): `[feature][anchor]`.
-pub type Anchors = [[i32; PHASES]; FEATURES];
+pub type Anchors = [[i32; PHASES]; FEATURE_COUNT];
 
 /// The file names eval.rs includes (in crate/engine/src/weights/).
 pub fn weights_file_name(rules: Rules) -> String {
@@ -49,7 +49,7 @@ pub fn empty_edge_table() -> Box<EdgeTable> {
 
 /// The anchor weights of a parsed table (the expanded table passes through them exactly).
 pub fn anchors_of(w: &Weights) -> Anchors {
-    let mut out = [[0; PHASES]; FEATURES];
+    let mut out = [[0; PHASES]; FEATURE_COUNT];
     for (f, o) in out.iter_mut().enumerate() {
         for (a, &e) in ANCHORS.iter().enumerate() {
             o[a] = w.by_empties[e][f];
@@ -207,6 +207,6 @@ pub fn parse_edges(text: &str) -> Result<Box<EdgeTable>, EdgesError> {
 /// tables `w` and `t`.
 pub fn engine_eval(w: &Weights, t: &EdgeTable, r: &Row) -> i32 {
     let by = &w.by_empties[r.empties];
-    let dot: i32 = (0..FEATURES).map(|f| by[f] * r.features[f]).sum();
+    let dot: i32 = (0..FEATURE_COUNT).map(|f| by[f] * r.features[f]).sum();
     (dot + edge_score(t, &r.edges, r.empties)).clamp(-MAX_EVAL, MAX_EVAL)
 }

@@ -3,7 +3,7 @@
 //! gradients: too many unknowns for a dense solve). Values
 //! are in discs here (the files are in 1/100 disc).
 
-use reversi::eval::{edge_indices, features, ANCHORS, EDGE_CONFIGS, FEATURES};
+use reversi::internals::eval::{edge_indices, features, ANCHORS, EDGE_CONFIGS, FEATURE_COUNT};
 
 use crate::selfplay::Sample;
 
@@ -11,7 +11,7 @@ use crate::selfplay::Sample;
 pub const PHASES: usize = ANCHORS.len();
 
 /// Feature weights: `[feature][anchor]`, in discs per unit.
-pub type Linear = [[f64; PHASES]; FEATURES];
+pub type Linear = [[f64; PHASES]; FEATURE_COUNT];
 
 /// Edge tables in discs: `[anchor][configuration]`.
 pub type Edges = Vec<[f64; EDGE_CONFIGS]>;
@@ -22,7 +22,7 @@ pub const BUCKETS: [(usize, usize); 4] = [(0, 14), (15, 29), (30, 44), (45, 64)]
 /// What the fit sees of a position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Row {
-    pub features: [i32; FEATURES],
+    pub features: [i32; FEATURE_COUNT],
     pub edges: [usize; 4],
     pub empties: usize,
     /// The label, discs for the side to move.
@@ -87,13 +87,13 @@ pub fn edge_value(t: &Edges, r: &Row) -> f64 {
 /// Ridge least squares for the feature weights: minimises Σ (target - linear)² + ridge·|w|².
 /// `None` when the system is singular (no rows and no ridge).
 pub fn fit_linear(rows: &[Row], ridge: f64) -> Option<Linear> {
-    const N: usize = FEATURES * PHASES;
+    const N: usize = FEATURE_COUNT * PHASES;
     let mut ata = vec![0.0f64; N * N];
     let mut atb = vec![0.0f64; N];
     let mut x = [0.0f64; N];
     for r in rows {
         let l = phase_shares(r.empties);
-        for f in 0..FEATURES {
+        for f in 0..FEATURE_COUNT {
             for a in 0..PHASES {
                 x[f * PHASES + a] = r.features[f] as f64 * l[a];
             }
@@ -114,7 +114,7 @@ pub fn fit_linear(rows: &[Row], ridge: f64) -> Option<Linear> {
         }
     }
     let w = solve_spd(&mut ata, &atb)?;
-    let mut out = [[0.0; PHASES]; FEATURES];
+    let mut out = [[0.0; PHASES]; FEATURE_COUNT];
     for (f, o) in out.iter_mut().enumerate() {
         o.copy_from_slice(&w[f * PHASES..(f + 1) * PHASES]);
     }

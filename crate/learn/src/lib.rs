@@ -2,7 +2,7 @@
 //!
 //! The pipeline ([`run`]): seeded self-play games ([`selfplay`]), positions labelled with the
 //! solver's exact score at few empties or the game's final result, the evaluation's own feature
-//! vector and edge indices (`reversi::eval::features`, `edge_indices`: the very functions the
+//! vector and edge indices (`reversi::internals::eval::features`, `edge_indices`: the very functions the
 //! engine evaluates with), a ridge least-squares fit of the feature weights at the phase
 //! anchors, then a ridge least-squares fit of the edge tables on what remains ([`fit`]), and the two
 //! weight files in the format eval.rs loads ([`files`]). Held-out games then compare the new
@@ -17,9 +17,10 @@ pub mod selfplay;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use reversi::eval::{EvalKind, Weights};
+use reversi::internals::eval::Weights;
+use reversi::EvalKind;
 
-pub use args::{parse_args, ArgError, Config};
+pub use args::{parse_args, parse_os_args, ArgError, Config};
 
 /// Mean squared errors (discs²) of an evaluation, over all positions and per phase.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,13 +5,15 @@
 //! (the side to move's bitboards, 16 hex digits each; the exact final score for the side to
 //! move, discs on the board, under the game's goal).
 //!
-//! The fit is per phase (`reversi::pattern::PHASE_START`), on the samples of the phase and of
+//! The fit is per phase (`reversi::internals::pattern::PHASE_START`), on the samples of the phase and of
 //! two empties either side. It minimises the squared error plus a ridge on every table value,
 //! a configuration tied to its images under the pattern's own symmetries, by a Jacobi
 //! iteration: each value moves by a share of the mean residual of the positions that use it.
 
-use reversi::pattern::MOBILITY_OFFSET;
-use reversi::pattern::{self, indices, OFFSETS, PATTERNS, PHASES, PHASE_SIZE, PHASE_START};
+use reversi::internals::pattern::MOBILITY_OFFSET;
+use reversi::internals::pattern::{
+    self, indices, OFFSETS, PATTERNS, PHASES, PHASE_SIZE, PHASE_START,
+};
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +116,7 @@ pub fn fit(
     let mut stats = Vec::new();
     for phase in 0..PHASES {
         let (lo, hi) = training_range(phase);
-        let rows: Vec<([u32; pattern::FEATURES], f64)> = samples
+        let rows: Vec<([u32; pattern::TERMS], f64)> = samples
             .iter()
             .filter(|s| (lo..hi).contains(&s.empties()))
             .map(|s| {
@@ -135,7 +137,7 @@ pub fn fit(
         let mut grad = vec![0f64; PHASE_SIZE];
         let mut mse = 0.0;
         // A value shares each residual with the other instances of the position.
-        let step = 2.0 / pattern::FEATURES as f64;
+        let step = 2.0 / pattern::TERMS as f64;
         for it in 0..iterations {
             grad.iter_mut().for_each(|g| *g = 0.0);
             let mut sq = 0.0;
@@ -204,9 +206,10 @@ mod tests {
         let mut state = 5u64;
         let mut samples = Vec::new();
         for k in 0..4000 {
-            let a = reversi::ai::splitmix64(&mut state);
+            let a = reversi::internals::splitmix64(&mut state);
             // About 16 empties: dense random boards.
-            let empty = reversi::ai::splitmix64(&mut state) & reversi::ai::splitmix64(&mut state);
+            let empty = reversi::internals::splitmix64(&mut state)
+                & reversi::internals::splitmix64(&mut state);
             let (mut p, mut o) = (a & !empty, !a & !empty);
             if k % 2 == 0 {
                 p |= 1;
@@ -221,8 +224,8 @@ mod tests {
             });
         }
         let (values, stats) = fit(&samples, 1.0, 200, &mut |_| {});
-        let w = reversi::pattern::PatternWeights::from_bytes(
-            &reversi::pattern::PatternWeights::to_bytes(&values),
+        let w = reversi::internals::pattern::PatternWeights::from_bytes(
+            &reversi::internals::pattern::PatternWeights::to_bytes(&values),
         )
         .unwrap();
         let phase = (0..PHASES).max_by_key(|&k| stats[k].0).expect("phases");
@@ -230,7 +233,7 @@ mod tests {
         let mut err = 0.0;
         let mut n = 0.0;
         for s in &samples {
-            if reversi::pattern::phase(s.empties()) == phase {
+            if reversi::internals::pattern::phase(s.empties()) == phase {
                 let v = w.evaluate(s.player, s.opponent) as f64 / 100.0;
                 err += (v - s.score as f64).powi(2);
                 n += 1.0;

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use reversi::ai::splitmix64;
+use reversi::internals::splitmix64;
 use reversi::{Ai, Board, EvalKind, Limits, Options, Position, Rules, Scoring, Solver, Square};
 
 /// How the games are played and labelled.
@@ -117,7 +117,7 @@ impl Players {
         let mut pos = Position::standard();
         let plies = RANDOM_PLIES.0 + splitmix64(&mut state) % RANDOM_PLIES.1;
         for _ in 0..plies {
-            let moves = pos.board.moves();
+            let moves = pos.board.legal_moves();
             if moves == 0 {
                 break;
             }
@@ -139,14 +139,14 @@ impl Players {
             clock: None,
         };
         while !board.is_game_over() {
-            if board.moves() == 0 {
+            if board.legal_moves() == 0 {
                 board = board.pass();
                 first = !first;
                 continue;
             }
             let exact = if board.empty_count() <= config.exact_empties {
                 self.solver
-                    .solve(board, config.rules, Scoring::DiscsOnBoard, &mut |_| false)
+                    .solve(board, config.rules, Scoring::DiscsOnBoard, &Limits::NONE)
                     .map(|s| s.score)
             } else {
                 None

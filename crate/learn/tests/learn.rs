@@ -3,11 +3,12 @@
 
 use std::path::PathBuf;
 
-use reversi::ai::splitmix64;
-use reversi::eval::{
-    EdgeTable, EvalKind, Weights, ANCHORS, CLASSIC, CLASSIC_EDGES, EDGE_CONFIGS, FEATURES, INVERSE,
+use reversi::internals::eval::{
+    EdgeTable, Weights, ANCHORS, CLASSIC, CLASSIC_EDGES, EDGE_CONFIGS, FEATURE_COUNT, INVERSE,
     INVERSE_EDGES,
 };
+use reversi::internals::splitmix64;
+use reversi::EvalKind;
 use reversi::{Board, Position, Rules, Square};
 use reversi_learn::files::{
     anchors_of, edges_text, engine_eval, parse_edges, quantize_edges, quantize_linear,
@@ -37,14 +38,14 @@ fn int(state: &mut u64, lo: i32, hi: i32) -> i32 {
 #[test]
 fn linear_fit_recovers_known_weights() {
     let mut s = 7u64;
-    let mut truth: Linear = [[0.0; PHASES]; FEATURES];
+    let mut truth: Linear = [[0.0; PHASES]; FEATURE_COUNT];
     for w in truth.iter_mut().flatten() {
         *w = unit(&mut s) * 20.0 - 10.0;
     }
     let rows: Vec<Row> = (0..30_000)
         .map(|_| {
             let mut r = Row {
-                features: [0; FEATURES].map(|_| int(&mut s, -12, 12)),
+                features: [0; FEATURE_COUNT].map(|_| int(&mut s, -12, 12)),
                 edges: [0; 4],
                 empties: int(&mut s, 0, 64) as usize,
                 target: 0.0,
@@ -54,7 +55,7 @@ fn linear_fit_recovers_known_weights() {
         })
         .collect();
     let fitted = fit_linear(&rows, 0.1).expect("solvable");
-    for f in 0..FEATURES {
+    for f in 0..FEATURE_COUNT {
         for a in 0..PHASES {
             let (t, w) = (truth[f][a], fitted[f][a]);
             assert!((t - w).abs() < 0.05, "feature {f} anchor {a}: {w} for {t}");
@@ -91,7 +92,7 @@ fn edge_fit_recovers_known_tables() {
                 }
             };
             let mut r = Row {
-                features: [0; FEATURES],
+                features: [0; FEATURE_COUNT],
                 edges: [pick(&mut s), pick(&mut s), pick(&mut s), pick(&mut s)],
                 empties: int(&mut s, 0, 60) as usize,
                 target: 0.0,
@@ -101,7 +102,7 @@ fn edge_fit_recovers_known_tables() {
         })
         .collect();
     // The feature part explains nothing here (all features 0).
-    let zero: Linear = [[0.0; PHASES]; FEATURES];
+    let zero: Linear = [[0.0; PHASES]; FEATURE_COUNT];
     let fitted = fit_edges(&rows, &zero, 1.0, 100, &mut |_| {});
     for &c in &configs {
         for a in 0..PHASES {
@@ -126,7 +127,7 @@ fn cholesky_solves() {
 #[test]
 fn phases_interpolate_as_the_engine() {
     // The model's anchor shares, applied to a table, give the engine's expanded weights.
-    let mut anchors = [[0i32; PHASES]; FEATURES];
+    let mut anchors = [[0i32; PHASES]; FEATURE_COUNT];
     for (f, row) in anchors.iter_mut().enumerate() {
         for (a, w) in row.iter_mut().enumerate() {
             *w = (f as i32 * 37 - a as i32 * 211) * if a % 2 == 0 { 1 } else { -3 };
@@ -207,7 +208,7 @@ fn random_positions(seed: u64, games: usize) -> Vec<Board> {
     for _ in 0..games {
         let mut pos = Position::standard();
         while !pos.board.is_game_over() {
-            let moves = pos.board.moves();
+            let moves = pos.board.legal_moves();
             if moves == 0 {
                 pos = pos.pass();
                 continue;

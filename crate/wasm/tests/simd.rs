@@ -3,8 +3,8 @@
 //! games.
 #![cfg(target_arch = "wasm32")]
 
-use reversi::bitboard::{flips, flips_scalar, legal_moves_scalar, legal_moves_x2};
-use reversi::pattern::{views, views_x2};
+use reversi::internals::{flips, flips_scalar, legal_moves_scalar, legal_moves_x2};
+use reversi::internals::{views, views_x2};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// A small deterministic generator (xorshift).

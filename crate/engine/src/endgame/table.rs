@@ -1,11 +1,14 @@
-//! The transposition table: exact bounds of solved positions, keyed by both bitboards (no
-//! false hits), in buckets of two entries.
+//! The exact solver's transposition table: exact bounds of solved positions, keyed by both
+//! bitboards (no false hits), in buckets of two entries ([`crate::hash_table`]).
+
+use crate::hash_table::{hash, Buckets, TableAllocError};
+use crate::square::NO_SQUARE;
 
 /// One position's bounds. `mode` tells the game and scoring the bounds belong to; `lower >
 /// upper` never happens. `empties` orders the replacement (bigger subtrees are kept).
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
-struct Entry {
+struct SolverEntry {
     player: u64,
     opponent: u64,
     lower: i8,
@@ -13,7 +16,7 @@ struct Entry {
     best: u8,
     mode: u8,
     empties: u8,
-    /// The search (see [`Table::new_search`]) that last wrote the entry.
+    /// The search (see [`SolverTable::new_search`]) that last wrote the entry.
     date: u8,
 }
 
@@ -22,58 +25,40 @@ struct Entry {
 pub struct Hit {
     pub lower: i32,
     pub upper: i32,
-    /// The best move found (index), or `NO_MOVE`.
+    /// The best move found (index), or [`NO_SQUARE`].
     pub best: u8,
 }
 
-pub const NO_MOVE: u8 = 64;
 /// An entry that was never written has mode 0; real modes are 1..=4.
 const EMPTY_MODE: u8 = 0;
 
 /// Two entries in one cache line.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; 2]);
+struct Bucket([SolverEntry; 2]);
 
 /// Positions with fewer empties go to a small table that stays in the processor's cache:
-/// they are many, each cheap to redo.
-///
-/// Its size trades nodes for cache misses. FFO 20-39: 106.1 M nodes with 512 KB, 102.3 M
-/// with 2 MB, 100.0 M with 4 MB, 97.7 M with every position in the main table, all within
-/// noise in time natively (5 paired runs); FFO 40-49: 1% fewer nodes, 8-15% slower (one
-/// run each).
-///
-/// In wasm (no prefetch, 4 KB pages), up to 12 empties in 4 MB was 9-13% faster on parts of
-/// the suites but no faster on the whole suites: FFO 20-39 paired medians 0.97-0.99 (5 runs,
-/// twice), FFO 40-49 1.00 (3 runs; 8 MB: 1.01).
-///
-/// Three entries a bucket (21-byte entries): FFO 20-39 0.9% fewer nodes, FFO 40-49 0.2%.
+/// they are many, each cheap to redo. Its size trades nodes for cache misses; bigger ones
+/// were no faster (`docs/tuning.md`).
 pub const SMALL_LIMIT: u32 = 10;
 /// Buckets of the small table (512 KB).
 const SMALL_BUCKETS: usize = 1 << 13;
 
-pub struct Table {
-    buckets: Vec<Bucket>,
-    mask: usize,
-    small: Vec<Bucket>,
+pub struct SolverTable {
+    buckets: Buckets<Bucket>,
+    small: Buckets<Bucket>,
     date: u8,
 }
 
-impl Table {
-    /// A table of about `megabytes` MB (at least 512 buckets of two entries), a power of two
-    /// buckets.
-    pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.saturating_mul(1 << 20);
-        let mut n = 512usize;
-        while n * 2 * std::mem::size_of::<Bucket>() <= bytes {
-            n *= 2;
-        }
-        Table {
-            buckets: crate::memory::huge_vec(n, Bucket::default()),
-            mask: n - 1,
-            small: vec![Bucket::default(); SMALL_BUCKETS],
+impl SolverTable {
+    /// A table of about `megabytes` MB (at least 512 buckets of two entries, a power of two),
+    /// or an error when the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<SolverTable, TableAllocError> {
+        Ok(SolverTable {
+            buckets: Buckets::try_new(megabytes, 512, Bucket::default())?,
+            small: Buckets::try_new(0, SMALL_BUCKETS, Bucket::default())?,
             date: 0,
-        }
+        })
     }
 
     /// Starts a new search: entries written by earlier ones are replaced first.
@@ -90,9 +75,9 @@ impl Table {
     fn bucket(&self, player: u64, opponent: u64, empties: u32) -> &Bucket {
         let h = hash(player, opponent);
         if empties < SMALL_LIMIT {
-            &self.small[h & (SMALL_BUCKETS - 1)]
+            self.small.get(h)
         } else {
-            &self.buckets[h & self.mask]
+            self.buckets.get(h)
         }
     }
 
@@ -100,31 +85,19 @@ impl Table {
     fn bucket_mut(&mut self, player: u64, opponent: u64, empties: u32) -> &mut Bucket {
         let h = hash(player, opponent);
         if empties < SMALL_LIMIT {
-            &mut self.small[h & (SMALL_BUCKETS - 1)]
+            self.small.get_mut(h)
         } else {
-            &mut self.buckets[h & self.mask]
+            self.buckets.get_mut(h)
         }
     }
 }
 
-#[inline(always)]
-fn hash(player: u64, opponent: u64) -> usize {
-    let h = (player ^ opponent.rotate_left(23))
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        .rotate_left(29)
-        ^ opponent.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    (h ^ (h >> 31)) as usize
-}
-
-impl Table {
+impl SolverTable {
     /// Asks the processor to start loading the bucket of a position probed soon (a hint
     /// only: no effect on results, nothing on other targets).
     ///
-    /// WebAssembly has no prefetch, and a plain load in its place (`read_volatile`) made
-    /// FFO #21-35 8% slower in wasm (5 paired runs): unlike a prefetch, a load that misses
-    /// holds up the instructions after it once the processor's window fills. Without it the
-    /// enhanced transposition cutoff's probes, which miss together, take about a quarter of
-    /// the deep nodes' time in wasm (perf, Node 20).
+    /// WebAssembly has no prefetch, and a plain load in its place was slower: unlike a
+    /// prefetch, a load that misses holds up the instructions after it.
     #[inline(always)]
     pub fn prefetch(&self, player: u64, opponent: u64, empties: u32) {
         #[cfg(target_arch = "x86_64")]
@@ -181,7 +154,7 @@ impl Table {
                     e.lower = lower as i8;
                     e.upper = upper as i8;
                 }
-                if best != NO_MOVE {
+                if best != NO_SQUARE {
                     e.best = best;
                 }
                 e.date = date;
@@ -190,7 +163,7 @@ impl Table {
         }
         // Replace an empty entry, else one of an earlier search, else the one of the smaller
         // subtree.
-        let priority = |e: &Entry| {
+        let priority = |e: &SolverEntry| {
             if e.mode == EMPTY_MODE {
                 0
             } else if e.date != date {
@@ -204,7 +177,7 @@ impl Table {
         } else {
             1
         };
-        pair[slot] = Entry {
+        pair[slot] = SolverEntry {
             player,
             opponent,
             lower: lower as i8,

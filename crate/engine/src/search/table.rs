@@ -1,8 +1,10 @@
-//! The transposition table of the midgame search: a fixed-size table (sized in MB) of
-//! two-entry buckets indexed by a hash of the position. Entries store the whole position, so a
-//! hit is never a hash collision.
+//! The transposition table of the midgame search: two-entry buckets chosen by a hash of the
+//! position ([`crate::hash_table`]). Entries store the whole position, so a hit is never a
+//! hash collision.
 
 use crate::board::Board;
+use crate::hash_table::{hash, Buckets, TableAllocError};
+use crate::square::NO_SQUARE;
 
 /// How a stored score bounds the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,60 +19,48 @@ pub enum Bound {
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct MidgameEntry {
     pub player: u64,
     pub opponent: u64,
     pub score: i32,
     /// Remaining depth of the search that produced it.
     pub depth: u8,
     pub bound: Bound,
-    /// The best move found (square index), or `NO_MOVE`.
+    /// The best move found (square index), or [`NO_SQUARE`].
     pub best: u8,
     generation: u8,
 }
 
-/// `Entry::best` when there is no move.
-pub const NO_MOVE: u8 = 64;
-
-const EMPTY: Entry = Entry {
+const EMPTY: MidgameEntry = MidgameEntry {
     player: 0,
     opponent: 0,
     score: 0,
     depth: 0,
     bound: Bound::Upper,
-    best: NO_MOVE,
+    best: NO_SQUARE,
     generation: 0,
 };
 
-/// The table. Always at least one bucket.
-pub struct Table {
-    buckets: Vec<[Entry; 2]>,
-    mask: usize,
+/// The table: at least 1024 buckets.
+pub struct MidgameTable {
+    buckets: Buckets<[MidgameEntry; 2]>,
     generation: u8,
 }
 
-impl Table {
+impl MidgameTable {
     /// A table of about `megabytes` MB (rounded down to a power of two buckets; 0 gives a tiny
-    /// table).
-    pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.saturating_mul(1 << 20);
-        let per_bucket = std::mem::size_of::<[Entry; 2]>();
-        let wanted = (bytes / per_bucket).max(1024);
-        let count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        Table {
-            buckets: crate::memory::huge_vec(count, [EMPTY; 2]),
-            mask: count - 1,
+    /// table), or an error when the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<MidgameTable, TableAllocError> {
+        Ok(MidgameTable {
+            buckets: Buckets::try_new(megabytes, 1024, [EMPTY; 2])?,
             generation: 1,
-        }
+        })
     }
 
     /// Size of the table in bytes.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<[Entry; 2]>()
+        self.buckets.bytes()
     }
 
     /// Forgets everything.
@@ -84,19 +74,10 @@ impl Table {
         self.generation = self.generation.wrapping_add(1).max(1);
     }
 
-    #[inline]
-    fn index(&self, b: &Board) -> usize {
-        let h = b.player.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ b.opponent
-                .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
-                .rotate_left(29);
-        ((h ^ (h >> 31)) as usize) & self.mask
-    }
-
     /// The entry stored for `b`, if any.
     #[inline]
-    pub fn probe(&self, b: &Board) -> Option<Entry> {
-        let bucket = &self.buckets[self.index(b)];
+    pub fn probe(&self, b: &Board) -> Option<MidgameEntry> {
+        let bucket = self.buckets.get(hash(b.player, b.opponent));
         bucket
             .iter()
             .find(|e| e.generation != 0 && e.player == b.player && e.opponent == b.opponent)
@@ -108,15 +89,14 @@ impl Table {
     #[inline]
     pub fn store(&mut self, b: &Board, score: i32, depth: u32, bound: Bound, best: u8) {
         let generation = self.generation;
-        let i = self.index(b);
-        let bucket = &mut self.buckets[i];
+        let bucket = self.buckets.get_mut(hash(b.player, b.opponent));
         let slot = match bucket
             .iter()
             .position(|e| e.player == b.player && e.opponent == b.opponent)
         {
             Some(s) => s,
             None => {
-                let worth = |e: &Entry| {
+                let worth = |e: &MidgameEntry| {
                     if e.generation == 0 {
                         -1
                     } else if e.generation != generation {
@@ -134,12 +114,12 @@ impl Table {
         };
         let old = bucket[slot];
         // Keep the best move of a previous search of the same position when this one has none.
-        let best = if best == NO_MOVE && old.player == b.player && old.opponent == b.opponent {
+        let best = if best == NO_SQUARE && old.player == b.player && old.opponent == b.opponent {
             old.best
         } else {
             best
         };
-        bucket[slot] = Entry {
+        bucket[slot] = MidgameEntry {
             player: b.player,
             opponent: b.opponent,
             score,
@@ -157,7 +137,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let mut t = Table::new(1);
+        let mut t = MidgameTable::try_new(1).unwrap();
         assert!(t.bytes() <= 1 << 20);
         let b = Board::new(0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
         assert!(t.probe(&b).is_none());

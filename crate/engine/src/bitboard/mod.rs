@@ -96,9 +96,8 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 /// and the AVX2 version against a naive reading of the rules.
 ///
 /// Each of the four lines through `sq` is packed into a byte (`row_byte`, `column_byte`,
-/// `diagonal_byte`) and its flips read from two small tables, then unpacked. In the
-/// portable build this took the exact solver from 3.20 s to 2.67 s on FFO 21-35 (median of
-/// three interleaved runs; same nodes) against reading each of the eight rays with a bit scan.
+/// `diagonal_byte`) and its flips read from two small tables, then unpacked (faster than
+/// reading each of the eight rays with a bit scan: `docs/tuning.md`).
 #[inline(always)]
 pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
     let (row, col) = (sq >> 3, sq & 7);
@@ -115,7 +114,7 @@ pub fn flips_scalar(p: u64, o: u64, sq: usize) -> u64 {
 /// The flips along one line packed into a byte: `x` the square played, `p8` and `o8` the
 /// discs of the two sides (a square off the line reads as empty).
 #[inline(always)]
-const fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
+pub(crate) const fn line_flips(x: usize, p8: u64, o8: u64) -> u64 {
     let outflank = OUTFLANK[x][((o8 >> 1) & 0x3f) as usize] as u64 & p8;
     FLIPPED[x][outflank as usize] as u64
 }
@@ -282,211 +281,7 @@ static DIAGONALS: [[u64; 2]; 64] = {
     out
 };
 
-/// The four axes at once in the lanes of 256-bit vectors (x86-64 builds for processors with
-/// AVX2, see `.cargo/config.toml`): lane `i` shifts by `[1, 8, 9, 7][i]`, toward higher bits
-/// in one vector and toward lower bits in another. Runs of opponent discs grow from the
-/// starting discs by one step twice, then by two steps twice (a run holds at most six discs).
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-mod avx2 {
-    use super::INNER_COLUMNS;
-    use std::arch::x86_64::*;
-
-    /// The opponent discs that may sit inside a run along each lane's axis (a run along a
-    /// row or a diagonal must not wrap around the board edge).
-    #[inline(always)]
-    fn runs_mask(o: u64) -> __m256i {
-        // SAFETY: this module is compiled only for processors with AVX2 (cfg above).
-        unsafe {
-            let inner = (o & INNER_COLUMNS) as i64;
-            _mm256_set_epi64x(inner, inner, o as i64, inner)
-        }
-    }
-
-    #[inline(always)]
-    fn shifts() -> __m256i {
-        // SAFETY: this module is compiled only for processors with AVX2 (cfg above).
-        unsafe { _mm256_set_epi64x(7, 9, 8, 1) }
-    }
-
-    /// The OR of the four lanes.
-    #[inline(always)]
-    fn or_lanes(x: __m256i) -> u64 {
-        // SAFETY: this module is compiled only for processors with AVX2 (cfg above).
-        unsafe {
-            let y = _mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
-            _mm_cvtsi128_si64(_mm_or_si128(y, _mm_unpackhi_epi64(y, y))) as u64
-        }
-    }
-
-    /// Grows, from the discs of `start`, runs of `mask` discs along each lane's axis, toward
-    /// higher bits (first) and toward lower bits (second), the start excluded.
-    #[inline(always)]
-    fn runs(start: __m256i, mask: __m256i, s: __m256i) -> (__m256i, __m256i) {
-        // SAFETY: this module is compiled only for processors with AVX2 (cfg above).
-        unsafe {
-            let s2 = _mm256_add_epi64(s, s);
-            let mut up = _mm256_and_si256(mask, _mm256_sllv_epi64(start, s));
-            let mut down = _mm256_and_si256(mask, _mm256_srlv_epi64(start, s));
-            up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_sllv_epi64(up, s)));
-            down = _mm256_or_si256(down, _mm256_and_si256(mask, _mm256_srlv_epi64(down, s)));
-            let pre_up = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, s));
-            let pre_down = _mm256_srlv_epi64(pre_up, s);
-            up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, s2)));
-            down = _mm256_or_si256(
-                down,
-                _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, s2)),
-            );
-            up = _mm256_or_si256(up, _mm256_and_si256(pre_up, _mm256_sllv_epi64(up, s2)));
-            down = _mm256_or_si256(
-                down,
-                _mm256_and_si256(pre_down, _mm256_srlv_epi64(down, s2)),
-            );
-            (up, down)
-        }
-    }
-
-    #[inline(always)]
-    pub fn legal_moves(p: u64, o: u64) -> u64 {
-        // SAFETY: this module is compiled only for processors with AVX2 (cfg above).
-        unsafe {
-            let s = shifts();
-            let (up, down) = runs(_mm256_set1_epi64x(p as i64), runs_mask(o), s);
-            let beyond = _mm256_or_si256(_mm256_sllv_epi64(up, s), _mm256_srlv_epi64(down, s));
-            or_lanes(beyond) & !(p | o)
-        }
-    }
-
-    #[inline(always)]
-    pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-        // SAFETY: this module is compiled only for processors with AVX2 (cfg above).
-        unsafe {
-            let s = shifts();
-            let (up, down) = runs(_mm256_set1_epi64x(1i64 << sq), runs_mask(o), s);
-            // A run flips when the square beyond it is ours (an empty run flips nothing).
-            let pv = _mm256_set1_epi64x(p as i64);
-            let zero = _mm256_setzero_si256();
-            let up_end = _mm256_and_si256(_mm256_sllv_epi64(up, s), pv);
-            let down_end = _mm256_and_si256(_mm256_srlv_epi64(down, s), pv);
-            let up = _mm256_andnot_si256(_mm256_cmpeq_epi64(up_end, zero), up);
-            let down = _mm256_andnot_si256(_mm256_cmpeq_epi64(down_end, zero), down);
-            or_lanes(_mm256_or_si256(up, down))
-        }
-    }
-}
-
-/// WebAssembly SIMD: [`flips`], two rays a vector, and [`legal_moves_x2`], the eight
-/// directions one after the other, each on both boards (the lanes), as [`axis_moves`] grows
-/// runs.
+mod avx2;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-mod simd128 {
-    use super::INNER_COLUMNS;
-    use std::arch::wasm32::*;
-
-    /// Squares beyond runs of `mask` discs that start next to a disc of `p`, toward higher
-    /// bits (`UP`) or lower bits, `S` squares a step.
-    #[inline(always)]
-    fn beyond_runs<const UP: bool, const S: u32>(p: v128, mask: v128) -> v128 {
-        let shift = |x: v128, n: u32| if UP { u64x2_shl(x, n) } else { u64x2_shr(x, n) };
-        let mut run = v128_and(mask, shift(p, S));
-        run = v128_or(run, v128_and(mask, shift(run, S)));
-        let pre = v128_and(mask, shift(mask, S));
-        run = v128_or(run, v128_and(pre, shift(run, 2 * S)));
-        run = v128_or(run, v128_and(pre, shift(run, 2 * S)));
-        shift(run, S)
-    }
-
-    /// For each square, the squares from it (excluded) to the board's edge in each direction,
-    /// two directions a vector, in the lanes of [`flips`]: toward higher bits +1 and +8, then
-    /// +7 and +9; toward lower bits -1 and -8, then -7 and -9.
-    #[repr(align(16))]
-    struct Rays([[u64; 8]; 64]);
-
-    static RAYS: Rays = {
-        const STEPS: [(i32, i32); 8] = [
-            (1, 0),
-            (0, 1),
-            (-1, 1),
-            (1, 1),
-            (-1, 0),
-            (0, -1),
-            (1, -1),
-            (-1, -1),
-        ];
-        let mut t = [[0u64; 8]; 64];
-        let mut sq = 0;
-        while sq < 64 {
-            let mut d = 0;
-            while d < 8 {
-                let (dc, dr) = STEPS[d];
-                let (mut c, mut r) = ((sq % 8) as i32 + dc, (sq / 8) as i32 + dr);
-                while c >= 0 && c < 8 && r >= 0 && r < 8 {
-                    t[sq][d] |= 1 << (r * 8 + c);
-                    c += dc;
-                    r += dr;
-                }
-                d += 1;
-            }
-            sq += 1;
-        }
-        Rays(t)
-    };
-
-    /// [`super::flips`], two rays a vector. The first square of a ray that is not the
-    /// opponent's is its lowest such bit toward higher bits (`y & -y`), its highest toward
-    /// lower bits (found by smearing the bits down); the run before it flips when that square
-    /// is `p`'s. About 80 instructions in V8's code against 108 for [`super::flips_scalar`].
-    /// Tried and slower in V8: the rays toward lower bits on the board flipped upside down
-    /// (WebAssembly has no byte swap, and V8 turns the byte shuffle into six instructions),
-    /// and validity tests that LLVM rewrites as comparisons V8 emulates (`ge`, unsigned).
-    #[inline(always)]
-    pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-        let rays = RAYS.0[sq & 63].as_ptr() as *const v128;
-        // SAFETY: each square's row of `RAYS` holds four vectors (`repr(align(16))`).
-        let [up0, up1, down0, down1] = unsafe { [0, 1, 2, 3].map(|i| v128_load(rays.add(i))) };
-        let (pv, ov, zero) = (u64x2_splat(p), u64x2_splat(o), u64x2_splat(0));
-        let up = |ray: v128| {
-            let y = v128_andnot(ray, ov);
-            let outflank = v128_and(v128_and(y, i64x2_neg(y)), pv);
-            let run = v128_and(i64x2_sub(outflank, u64x2_splat(1)), ray);
-            v128_andnot(run, i64x2_eq(outflank, zero))
-        };
-        let down = |ray: v128| {
-            let mut s = v128_andnot(ray, ov);
-            for n in [1, 2, 4, 8, 16, 32] {
-                s = v128_or(s, u64x2_shr(s, n));
-            }
-            let outflank = v128_and(v128_andnot(s, u64x2_shr(s, 1)), pv);
-            // Rays toward lower bits never reach bit 63: an outflanking disc is positive.
-            v128_and(v128_andnot(ray, s), i64x2_gt(outflank, zero))
-        };
-        let f = v128_or(v128_or(up(up0), up(up1)), v128_or(down(down0), down(down1)));
-        u64x2_extract_lane::<0>(f) | u64x2_extract_lane::<1>(f)
-    }
-
-    #[inline(always)]
-    pub fn legal_moves_x2(p: [u64; 2], o: [u64; 2]) -> [u64; 2] {
-        let pv = u64x2(p[0], p[1]);
-        let ov = u64x2(o[0], o[1]);
-        let inner = v128_and(ov, u64x2_splat(INNER_COLUMNS));
-        let mut m = beyond_runs::<true, 1>(pv, inner);
-        m = v128_or(m, beyond_runs::<false, 1>(pv, inner));
-        m = v128_or(m, beyond_runs::<true, 8>(pv, ov));
-        m = v128_or(m, beyond_runs::<false, 8>(pv, ov));
-        m = v128_or(m, beyond_runs::<true, 7>(pv, inner));
-        m = v128_or(m, beyond_runs::<false, 7>(pv, inner));
-        m = v128_or(m, beyond_runs::<true, 9>(pv, inner));
-        m = v128_or(m, beyond_runs::<false, 9>(pv, inner));
-        let moves = v128_andnot(m, v128_or(pv, ov));
-        [
-            u64x2_extract_lane::<0>(moves),
-            u64x2_extract_lane::<1>(moves),
-        ]
-    }
-}
-
-/// Discs of `p` that can never flip again, found by a sound but incomplete test: exact
-/// stability along the edges, discs whose four lines are full, and interior discs protected on
-/// every axis by a full line or a stable disc of their own colour (the endgame solver's test).
-pub fn stable_discs(p: u64, o: u64) -> u64 {
-    crate::endgame::stable_discs(p, o)
-}
+mod simd128;

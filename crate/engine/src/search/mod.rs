@@ -7,12 +7,16 @@
 //! win (minus for a loss), so that a sure win outranks any evaluation ([`to_discs`] takes the
 //! bonus off); once the depth reaches the number of empty squares the search is exact.
 
-use crate::ai::Clock;
+mod table;
+
+pub use table::MidgameTable;
+
 use crate::board::Board;
 use crate::eval::{EvalKind, MAX_EVAL, SCALE};
 use crate::game::Rules;
-use crate::square::Square;
-use crate::tt::{Bound, Table, NO_MOVE};
+use crate::limits::Budget;
+use crate::square::{Square, NO_SQUARE};
+use table::Bound;
 
 /// Above every score.
 pub const INF: i32 = 1000 * SCALE;
@@ -40,23 +44,6 @@ pub fn to_discs(score: i32) -> f32 {
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 2048;
 
-/// The budget of a search, in nodes, and optionally in time.
-#[derive(Clone, Copy)]
-pub struct Budget {
-    pub max_nodes: u64,
-    /// The clock and the time (in its milliseconds) at which to stop.
-    pub deadline: Option<(Clock, f64)>,
-}
-
-impl Budget {
-    pub fn unlimited() -> Budget {
-        Budget {
-            max_nodes: u64::MAX,
-            deadline: None,
-        }
-    }
-}
-
 /// The result of one root iteration.
 #[derive(Clone, Debug)]
 pub struct RootResult {
@@ -70,7 +57,7 @@ pub struct RootResult {
 
 /// One search: borrows the table, counts nodes, stops at the budget.
 pub struct Searcher<'a> {
-    tt: &'a mut Table,
+    tt: &'a mut MidgameTable,
     eval: EvalKind,
     rules: Rules,
     budget: Budget,
@@ -80,7 +67,12 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(tt: &'a mut Table, eval: EvalKind, rules: Rules, budget: Budget) -> Searcher<'a> {
+    pub fn new(
+        tt: &'a mut MidgameTable,
+        eval: EvalKind,
+        rules: Rules,
+        budget: Budget,
+    ) -> Searcher<'a> {
         Searcher {
             tt,
             eval,
@@ -133,9 +125,9 @@ impl<'a> Searcher<'a> {
         if self.spend() {
             return 0;
         }
-        let moves = b.moves();
+        let moves = b.legal_moves();
         if moves == 0 {
-            if b.pass().moves() == 0 {
+            if b.pass().legal_moves() == 0 {
                 return self.final_score(&b);
             }
             return -self.negamax(b.pass(), depth, -beta, -alpha);
@@ -152,7 +144,7 @@ impl<'a> Searcher<'a> {
                 if self.spend() {
                     return 0;
                 }
-                let s = if child.moves() == 0 && child.pass().moves() == 0 {
+                let s = if child.legal_moves() == 0 && child.pass().legal_moves() == 0 {
                     -self.final_score(&child)
                 } else {
                     -self.leaf(&child)
@@ -167,7 +159,7 @@ impl<'a> Searcher<'a> {
             return best;
         }
         let alpha_orig = alpha;
-        let mut tt_move = NO_MOVE;
+        let mut tt_move = NO_SQUARE;
         if let Some(e) = self.tt.probe(&b) {
             tt_move = e.best;
             if e.depth as u32 >= depth {
@@ -179,7 +171,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let mut list = MoveList::new();
+        let mut list = ScoredMoves::new();
         for sq in Square::iter_bits(moves) {
             let flips = b.flips(sq);
             let key = if sq.index() as u8 == tt_move {
@@ -191,7 +183,7 @@ impl<'a> Searcher<'a> {
         }
         list.sort();
         let mut best = -INF;
-        let mut best_move = NO_MOVE;
+        let mut best_move = NO_SQUARE;
         for i in 0..list.len {
             let (sq, flips) = (list.squares[i], list.flips[i]);
             let child = b.make_move(sq, flips);
@@ -298,8 +290,8 @@ impl<'a> Searcher<'a> {
         let mut pv = vec![first];
         let mut b = b.make_move(first, b.flips(first));
         while pv.len() < max {
-            if b.moves() == 0 {
-                if b.pass().moves() == 0 {
+            if b.legal_moves() == 0 {
+                if b.pass().legal_moves() == 0 {
                     break;
                 }
                 b = b.pass();
@@ -317,18 +309,18 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// Up to 32 moves with their flips and ordering keys (a position has at most 33 legal moves;
-/// more are dropped, which never happens in practice... but is checked).
-struct MoveList {
+/// The moves of a position with their flips and ordering keys (a position has at most 33
+/// legal moves; room for 34).
+struct ScoredMoves {
     squares: [Square; 34],
     flips: [u64; 34],
     keys: [i32; 34],
     len: usize,
 }
 
-impl MoveList {
-    fn new() -> MoveList {
-        MoveList {
+impl ScoredMoves {
+    fn new() -> ScoredMoves {
+        ScoredMoves {
             squares: [Square::new(0).unwrap_or_else(|| unreachable!()); 34],
             flips: [0; 34],
             keys: [0; 34],

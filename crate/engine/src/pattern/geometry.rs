@@ -1,29 +1,18 @@
-//! Pattern evaluation: the sum of learned values of the configurations of small groups of
-//! squares (corner blocks, edges, lines, diagonals), as in the strong engines. It orders the
-//! moves of the exact solver, where a good guess of each move's score pays most.
-//!
-//! A pattern is a set of squares read near corner a1 (or along row 1, or a diagonal); its
-//! other instances are the same squares on the board seen through the symmetries of the
-//! square (mirrors and the transposition), so every instance of a pattern reads its squares
-//! in the same order relative to its corner and shares one table. A configuration is a base-3
-//! number, one digit a square: 0 empty, 1 side to move, 2 opponent.
-//!
-//! The tables are DATA (`weights/<game>_patterns.bin`, learned by `crate/learn` from
-//! self-play positions labelled with the solver's exact score), one set a phase (range of
-//! empties), in 1/100 disc for the side to move, positive when it is better under the game's
-//! goal; the inverse game has its own.
-
-use std::sync::OnceLock;
+//! The patterns: which squares each reads, through which symmetric views, and the index of a
+//! position's configuration of every pattern instance in a phase's weights.
 
 use crate::bitboard::legal_moves_x2;
+use crate::symmetry::{views_x2, SYMMETRIES};
+use crate::ternary::BASE3;
 
-/// How a pattern's squares are read from a board seen from its corner (see [`views`]).
+/// How a pattern's squares are read from a board seen from its corner (see
+/// [`crate::symmetry::views`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Pattern {
     pub name: &'static str,
     /// Squares (= base-3 digits of a configuration).
     pub squares: u32,
-    /// The views ([`views`] indices) whose reading gives the instances.
+    /// The views ([`crate::symmetry::views`] indices) whose reading gives the instances.
     pub views: &'static [usize],
     /// Packs the pattern's squares of one bitboard (as seen in a view) into the low bits.
     extract: fn(u64) -> u32,
@@ -98,18 +87,6 @@ impl Pattern {
             .collect()
     }
 }
-
-/// The symmetries of the square as maps of bitboards, in view order (see [`PATTERNS`]).
-pub const SYMMETRIES: [fn(u64) -> u64; 8] = [
-    |x| x,
-    mirror,
-    flip,
-    |x| flip(mirror(x)),
-    transpose,
-    |x| mirror(transpose(x)),
-    |x| flip(transpose(x)),
-    |x| flip(mirror(transpose(x))),
-];
 
 /// Packs the squares of `mask` (at most one a column) into a byte, square of column c at bit
 /// c.
@@ -279,7 +256,7 @@ pub const MOBILITY_CAP: usize = 24;
 pub const MOBILITY_OFFSET: usize = OFFSETS[PATTERNS.len()];
 
 /// The values a position sums: one a pattern instance, and its two mobilities.
-pub const FEATURES: usize = INSTANCES + 2;
+pub const TERMS: usize = INSTANCES + 2;
 
 /// The weights of one phase.
 pub const PHASE_SIZE: usize = MOBILITY_OFFSET + 2 * (MOBILITY_CAP + 1);
@@ -309,134 +286,11 @@ static PHASE_OF: [u8; 65] = {
     t
 };
 
-/// Mirror a<->h.
-#[inline(always)]
-pub fn mirror(mut x: u64) -> u64 {
-    x = (x >> 1) & 0x5555_5555_5555_5555 | (x & 0x5555_5555_5555_5555) << 1;
-    x = (x >> 2) & 0x3333_3333_3333_3333 | (x & 0x3333_3333_3333_3333) << 2;
-    (x >> 4) & 0x0f0f_0f0f_0f0f_0f0f | (x & 0x0f0f_0f0f_0f0f_0f0f) << 4
-}
-
-/// Flip 1<->8.
-#[inline(always)]
-pub fn flip(x: u64) -> u64 {
-    x.swap_bytes()
-}
-
-/// Transpose about the a1-h8 diagonal (square (row, column) to (column, row)).
-#[inline(always)]
-pub fn transpose(mut x: u64) -> u64 {
-    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
-    x ^= t ^ (t >> 28);
-    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
-    x ^= t ^ (t >> 14);
-    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
-    x ^= t ^ (t >> 7);
-    x
-}
-
-/// The eight views of a bitboard (see [`PATTERNS`]).
-#[inline(always)]
-pub fn views(x: u64) -> [u64; 8] {
-    let m = mirror(x);
-    let t = transpose(x);
-    let tm = mirror(t);
-    [x, m, flip(x), flip(m), t, tm, flip(t), flip(tm)]
-}
-
-/// The views of two bitboards: `(views(a), views(b))`. The wasm builds with SIMD compute both
-/// boards' views at once, one board a lane (WebAssembly has no byte swap for `flip`: as
-/// scalar code it takes some 25 instructions a board); elsewhere, two calls.
-#[inline(always)]
-pub fn views_x2(a: u64, b: u64) -> ([u64; 8], [u64; 8]) {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    {
-        simd128::views_x2(a, b)
-    }
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    {
-        (views(a), views(b))
-    }
-}
-
-/// [`mirror`], [`flip`] and [`transpose`] on two bitboards, one a lane.
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-mod simd128 {
-    use std::arch::wasm32::*;
-
-    #[inline(always)]
-    fn swap(x: v128, mask: u64, n: u32) -> v128 {
-        let mask = u64x2_splat(mask);
-        v128_or(
-            v128_and(u64x2_shr(x, n), mask),
-            u64x2_shl(v128_and(x, mask), n),
-        )
-    }
-
-    #[inline(always)]
-    fn mirror(x: v128) -> v128 {
-        let x = swap(x, 0x5555_5555_5555_5555, 1);
-        let x = swap(x, 0x3333_3333_3333_3333, 2);
-        swap(x, 0x0f0f_0f0f_0f0f_0f0f, 4)
-    }
-
-    #[inline(always)]
-    fn flip(x: v128) -> v128 {
-        i8x16_shuffle::<7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8>(x, x)
-    }
-
-    #[inline(always)]
-    fn transpose(mut x: v128) -> v128 {
-        for (mask, n) in [
-            (0x0f0f_0f0f_0000_0000, 28),
-            (0x3333_0000_3333_0000, 14),
-            (0x5500_5500_5500_5500, 7),
-        ] {
-            let t = v128_and(u64x2_splat(mask), v128_xor(x, u64x2_shl(x, n)));
-            x = v128_xor(x, v128_xor(t, u64x2_shr(t, n)));
-        }
-        x
-    }
-
-    #[inline(always)]
-    pub fn views_x2(a: u64, b: u64) -> ([u64; 8], [u64; 8]) {
-        let x = u64x2(a, b);
-        let m = mirror(x);
-        let t = transpose(x);
-        let tm = mirror(t);
-        let v = [x, m, flip(x), flip(m), t, tm, flip(t), flip(tm)];
-        (
-            v.map(|x| u64x2_extract_lane::<0>(x)),
-            v.map(|x| u64x2_extract_lane::<1>(x)),
-        )
-    }
-}
-
-/// The base-3 number whose digit `i` is bit `i` (10 bits; the edge tables of `eval.rs` read
-/// the first 256).
-pub(crate) static BASE3: [u16; 1024] = {
-    let mut t = [0u16; 1024];
-    let mut b = 0;
-    while b < 1024 {
-        let (mut v, mut pow, mut i) = (0u16, 1u16, 0);
-        while i < 10 {
-            if b >> i & 1 != 0 {
-                v += pow;
-            }
-            pow *= 3;
-            i += 1;
-        }
-        t[b] = v;
-        b += 1;
-    }
-    t
-};
-
 /// The index into a phase's weights of every pattern instance of the position (`p` to move),
 /// then of the two mobilities. Straight-line code (the readings of [`PATTERNS`] in order; a
 /// test checks it against them).
 #[inline]
-pub fn indices(p: u64, o: u64) -> [u32; FEATURES] {
+pub fn indices(p: u64, o: u64) -> [u32; TERMS] {
     let (vp, vo) = views_x2(p, o);
     macro_rules! read {
         ($k:literal, $f:expr, $v:literal) => {{
@@ -501,123 +355,17 @@ pub fn indices(p: u64, o: u64) -> [u32; FEATURES] {
     ]
 }
 
-/// Learned pattern tables, [`PHASES`] phases of [`PHASE_SIZE`] values, kept in the file's
-/// 1/10 disc (one byte a value: half the cache footprint of 16-bit values).
-pub struct PatternWeights {
-    values: Box<[i8]>,
-}
-
-/// A weights file that is not [`PHASES`] × [`PHASE_SIZE`] bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BadWeights {
-    pub bytes: usize,
-}
-
-impl std::fmt::Display for BadWeights {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "pattern weights: {} bytes, expected {}",
-            self.bytes,
-            PHASES * PHASE_SIZE
-        )
-    }
-}
-
-impl std::error::Error for BadWeights {}
-
-/// The unit of a weights file's values: 1/10 disc (they span about ±12 discs).
-const FILE_UNIT: i16 = 10;
-
-impl PatternWeights {
-    /// Parses a weights file: the phases in order, each the tables of [`PATTERNS`] in order
-    /// then the mobility values, one signed byte each in 1/10 disc.
-    pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, BadWeights> {
-        if bytes.len() != PHASES * PHASE_SIZE {
-            return Err(BadWeights { bytes: bytes.len() });
-        }
-        let values = bytes.iter().map(|&b| b as i8).collect();
-        Ok(PatternWeights { values })
-    }
-
-    /// The file form of `values` (`PHASES * PHASE_SIZE` of them, 1/100 disc): rounded to
-    /// 1/10 disc, within ±12.7 discs.
-    pub fn to_bytes(values: &[i16]) -> Vec<u8> {
-        values
-            .iter()
-            .map(|&v| {
-                let tenths = (v as f64 / FILE_UNIT as f64).round().clamp(-127.0, 127.0);
-                tenths as i8 as u8
-            })
-            .collect()
-    }
-
-    /// The weights of one phase, 1/10 disc.
-    #[inline(always)]
-    pub fn phase(&self, phase: usize) -> &[i8] {
-        &self.values[phase * PHASE_SIZE..(phase + 1) * PHASE_SIZE]
-    }
-
-    /// The evaluation of the position (`p` to move), 1/100 disc.
-    #[inline]
-    pub fn evaluate(&self, p: u64, o: u64) -> i32 {
-        let w = self.phase(phase((p | o).count_zeros()));
-        let tenths: i32 = indices(p, o).iter().map(|&i| w[i as usize] as i32).sum();
-        tenths * FILE_UNIT as i32
-    }
-
-    /// The classic game's tables.
-    pub fn classic() -> &'static PatternWeights {
-        static W: OnceLock<PatternWeights> = OnceLock::new();
-        W.get_or_init(|| {
-            PatternWeights::from_bytes(include_bytes!("weights/classic_patterns.bin"))
-                .expect("the shipped classic pattern weights have the right size")
-        })
-    }
-
-    /// The inverse game's tables.
-    pub fn inverse() -> &'static PatternWeights {
-        static W: OnceLock<PatternWeights> = OnceLock::new();
-        W.get_or_init(|| {
-            PatternWeights::from_bytes(include_bytes!("weights/inverse_patterns.bin"))
-                .expect("the shipped inverse pattern weights have the right size")
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn naive_transpose(x: u64) -> u64 {
-        let mut t = 0;
-        for r in 0..8 {
-            for c in 0..8 {
-                if x >> (8 * r + c) & 1 != 0 {
-                    t |= 1 << (8 * c + r);
-                }
-            }
-        }
-        t
-    }
-
-    fn naive_mirror(x: u64) -> u64 {
-        let mut t = 0;
-        for r in 0..8 {
-            for c in 0..8 {
-                if x >> (8 * r + c) & 1 != 0 {
-                    t |= 1 << (8 * r + 7 - c);
-                }
-            }
-        }
-        t
-    }
+    use crate::rng::splitmix64;
+    use crate::symmetry::{flip, mirror, transpose, views};
 
     /// The reading of every pattern instance through [`PATTERNS`] (the definition [`indices`]
     /// unrolls).
     fn indices_generic(p: u64, o: u64) -> Vec<u32> {
         let (vp, vo) = (views(p), views(o));
-        let mut out = Vec::with_capacity(FEATURES);
+        let mut out = Vec::with_capacity(TERMS);
         for (i, pat) in PATTERNS.iter().enumerate() {
             for &v in pat.views {
                 let c = BASE3[(pat.extract)(vp[v]) as usize] as u32
@@ -649,14 +397,6 @@ mod tests {
     }
 
     #[test]
-    fn views_are_the_symmetries() {
-        let x = 0x0123_4567_89ab_cdefu64;
-        for (v, g) in views(x).into_iter().zip(SYMMETRIES) {
-            assert_eq!(v, g(x));
-        }
-    }
-
-    #[test]
     fn canonical_configurations() {
         // The edge reversed is the same edge; a corner block transposed is the same block;
         // a 2x4 corner block has no symmetry of its own.
@@ -672,17 +412,6 @@ mod tests {
         assert!(PATTERNS[1].symmetries().is_empty());
         // diag8: the transposition keeps the order, the other diagonal reflection reverses it.
         assert_eq!(PATTERNS[6].symmetries().len(), 3);
-    }
-
-    #[test]
-    fn symmetries_match_naive_ones() {
-        let mut s = 0x1234_5678_9abc_def0u64;
-        for _ in 0..1000 {
-            let x = crate::ai::splitmix64(&mut s);
-            assert_eq!(transpose(x), naive_transpose(x));
-            assert_eq!(mirror(x), naive_mirror(x));
-            assert_eq!(transpose(transpose(x)), x);
-        }
     }
 
     #[test]
@@ -754,8 +483,8 @@ mod tests {
     fn indices_match_a_naive_reading() {
         let mut s = 7u64;
         for _ in 0..300 {
-            let a = crate::ai::splitmix64(&mut s);
-            let b = crate::ai::splitmix64(&mut s);
+            let a = splitmix64(&mut s);
+            let b = splitmix64(&mut s);
             let (p, o) = (a & !b, b & !a);
             let idx = indices(p, o);
             assert_eq!(indices_generic(p, o)[..], idx[..INSTANCES]);
@@ -781,39 +510,5 @@ mod tests {
                 MOBILITY_OFFSET + MOBILITY_CAP + 1 + mo.min(MOBILITY_CAP)
             );
         }
-    }
-
-    #[test]
-    fn evaluation_is_symmetric() {
-        // Shipped tables: a position and its images under the symmetries score the same.
-        let mut s = 99u64;
-        for _ in 0..200 {
-            let a = crate::ai::splitmix64(&mut s);
-            let b = crate::ai::splitmix64(&mut s);
-            let (p, o) = (a & !b, b & !a);
-            for w in [PatternWeights::classic(), PatternWeights::inverse()] {
-                let v = w.evaluate(p, o);
-                for (vp, vo) in views(p).into_iter().zip(views(o)) {
-                    assert_eq!(w.evaluate(vp, vo), v);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn weights_file_size_is_checked() {
-        assert_eq!(
-            PatternWeights::from_bytes(&[0; 6]).err(),
-            Some(BadWeights { bytes: 6 })
-        );
-        let mut values = vec![34i16; PHASES * PHASE_SIZE];
-        values[0] = -5000;
-        values[1] = 5000;
-        values[2] = -26;
-        let w = PatternWeights::from_bytes(&PatternWeights::to_bytes(&values)).unwrap();
-        // Rounded to 1/10 disc, clamped to ±12.7 discs.
-        assert_eq!(w.phase(PHASES - 1)[PHASE_SIZE - 1], 3);
-        assert_eq!(w.phase(0)[..3], [-127, 127, -3]);
-        assert_eq!(w.evaluate(0, 0), 30 * FEATURES as i32);
     }
 }

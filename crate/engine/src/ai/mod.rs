@@ -8,126 +8,19 @@
 //! amount of noise (a softmax over the move scores, seeded), which makes the low levels play
 //! like beginners and vanishes at the top.
 
+mod levels;
+
+pub use levels::{exact_empties_for_nodes, Level, LevelSpec, NODES_PER_MS, SOLVER_NODES_PER_NODE};
+
 use crate::board::Board;
 use crate::endgame::{Scoring, Solver};
 use crate::eval::{EvalKind, SCALE};
 use crate::game::Rules;
-use crate::search::{final_value, to_discs, Budget, Searcher};
+use crate::hash_table::TableAllocError;
+use crate::limits::{Budget, Clock, Limits};
+use crate::rng::splitmix64;
+use crate::search::{final_value, to_discs, MidgameTable, Searcher};
 use crate::square::Square;
-use crate::tt::Table;
-
-/// Milliseconds from some fixed origin, monotonic. Native code uses `native_clock` (not on
-/// wasm32); the wasm binding passes the browser's clock.
-pub type Clock = fn() -> f64;
-
-/// The budget of one search. The search stops at whichever limit comes first.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub max_nodes: Option<u64>,
-    pub max_time_ms: Option<f64>,
-    pub max_depth: Option<u32>,
-    pub clock: Option<Clock>,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_nodes: None,
-            max_time_ms: None,
-            max_depth: None,
-            clock: default_clock(),
-        }
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn default_clock() -> Option<Clock> {
-    Some(native_clock)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn default_clock() -> Option<Clock> {
-    None
-}
-
-/// Milliseconds since the first call, from `std::time::Instant` (not on wasm32).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn native_clock() -> f64 {
-    use std::sync::OnceLock;
-    use std::time::Instant;
-    static ORIGIN: OnceLock<Instant> = OnceLock::new();
-    ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
-}
-
-/// A playing strength: 1 (beginner) to [`Level::MAX`] (full strength).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Level(u8);
-
-/// What a level may spend and how much noise it adds.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LevelSpec {
-    /// Deepest midgame iteration.
-    pub depth: u32,
-    /// Node budget of one move.
-    pub nodes: u64,
-    /// Time cap of one move, in milliseconds of the caller's clock (when there is one).
-    pub time_ms: f64,
-    /// Solve exactly from this many empties (or fewer).
-    pub exact_empties: u32,
-    /// Softmax temperature in discs over the move scores; 0 plays the best move.
-    pub temperature: f32,
-}
-
-const LEVELS: [LevelSpec; 10] = [
-    spec(1, 20_000, 500.0, 0, 3.0),
-    spec(2, 20_000, 500.0, 4, 2.0),
-    spec(3, 50_000, 800.0, 6, 1.2),
-    spec(4, 100_000, 1000.0, 8, 0.6),
-    spec(5, 150_000, 1000.0, 10, 0.25),
-    spec(6, 250_000, 1500.0, 12, 0.0),
-    spec(8, 500_000, 2000.0, 14, 0.0),
-    spec(10, 1_200_000, 2500.0, 16, 0.0),
-    spec(12, 2_500_000, 3000.0, 18, 0.0),
-    spec(30, 6_000_000, 3000.0, 20, 0.0),
-];
-
-const fn spec(
-    depth: u32,
-    nodes: u64,
-    time_ms: f64,
-    exact_empties: u32,
-    temperature: f32,
-) -> LevelSpec {
-    LevelSpec {
-        depth,
-        nodes,
-        time_ms,
-        exact_empties,
-        temperature,
-    }
-}
-
-impl Level {
-    pub const MIN: Level = Level(1);
-    pub const MAX: Level = Level(10);
-    pub const DEFAULT: Level = Level(5);
-
-    /// The level `n`, if it is within 1..=MAX.
-    pub fn new(n: u8) -> Option<Level> {
-        (Level::MIN.0..=Level::MAX.0)
-            .contains(&n)
-            .then_some(Level(n))
-    }
-
-    pub fn get(self) -> u8 {
-        self.0
-    }
-
-    /// The budget and noise of this level.
-    pub fn spec(self) -> LevelSpec {
-        LEVELS[(self.0 - 1) as usize]
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
@@ -188,58 +81,39 @@ impl Options {
     }
 }
 
-/// A cautious midgame search speed (nodes per millisecond; native code does about 3000, wasm
-/// somewhat less), to turn a time limit into a node count.
-pub const NODES_PER_MS: u64 = 1500;
-
-/// How many exact-solver nodes cost as much as one midgame node in a budget (the solver visits
-/// nodes about this much faster than the midgame search, which evaluates its leaves).
-pub const SOLVER_NODES_PER_NODE: u64 = 6;
-
-/// The empties from which an exact solve is tried with a budget of `nodes` (midgame nodes;
-/// the solver gets [`SOLVER_NODES_PER_NODE`] nodes for each).
-pub fn exact_empties_for_nodes(nodes: u64) -> u32 {
-    match nodes {
-        n if n >= 10_000_000 => 22,
-        n if n >= 4_000_000 => 21,
-        n if n >= 2_500_000 => 20,
-        n if n >= 1_200_000 => 19,
-        n if n >= 600_000 => 18,
-        n if n >= 250_000 => 16,
-        n if n >= 80_000 => 14,
-        n if n >= 25_000 => 12,
-        _ => 10,
-    }
-}
-
-/// The searcher: owns the transposition table, kept between moves.
+/// The searcher: owns the transposition tables (the midgame search's and its exact
+/// solver's), kept between moves.
 pub struct Ai {
-    tt: Table,
-    /// The exact solver, made on first use.
-    solver: Option<Solver>,
-    solver_megabytes: usize,
+    tt: MidgameTable,
+    solver: Solver,
     /// The game and evaluation the table's scores belong to.
     tt_tag: Option<(Rules, EvalKind)>,
 }
 
 impl Ai {
-    /// An AI with a transposition table of about `tt_megabytes` MB.
+    /// An AI with a transposition table of about `tt_megabytes` MB, and half as much (at
+    /// least 1 MB) for its exact solver.
+    ///
+    /// # Panics
+    /// When the memory cannot be had (see [`Ai::try_new`]).
     pub fn new(tt_megabytes: usize) -> Ai {
-        Ai {
-            tt: Table::new(tt_megabytes),
-            solver: None,
-            solver_megabytes: (tt_megabytes / 2).max(1),
-            tt_tag: None,
-        }
+        Ai::try_new(tt_megabytes).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// Forgets the table (a new game, say).
+    /// [`Ai::new`], or an error when the memory cannot be had.
+    pub fn try_new(tt_megabytes: usize) -> Result<Ai, TableAllocError> {
+        Ok(Ai {
+            tt: MidgameTable::try_new(tt_megabytes)?,
+            solver: Solver::try_new((tt_megabytes / 2).max(1))?,
+            tt_tag: None,
+        })
+    }
+
+    /// Forgets the tables (a new game, say).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.tt_tag = None;
-        if let Some(solver) = &mut self.solver {
-            solver.clear();
-        }
+        self.solver.clear();
     }
 
     /// Searches `board` for the side to move within `limits`.
@@ -301,7 +175,7 @@ impl Ai {
         limits: &Limits,
         options: &Options,
     ) -> Analysis {
-        let moves = board.moves();
+        let moves = board.legal_moves();
         if moves == 0 {
             return Analysis {
                 best: None,
@@ -360,28 +234,19 @@ impl Ai {
         let mut result = self.midgame(board, rules, options, budget, max_depth, last, noisy);
         let mut solver_nodes = 0;
         if use_solver && !result.exact {
-            let used = result.nodes;
-            let clock = now.map(|(clock, _)| clock);
-            let end = match (now, limits.max_time_ms) {
-                (Some((_, t0)), Some(ms)) => Some(t0 + ms),
-                _ => None,
+            // The rest of the node budget, each midgame node worth SOLVER_NODES_PER_NODE
+            // solver nodes, and the rest of the time.
+            let budget = Budget {
+                max_nodes: max_nodes
+                    .saturating_sub(result.nodes)
+                    .saturating_mul(SOLVER_NODES_PER_NODE),
+                deadline: match (now, limits.max_time_ms) {
+                    (Some((clock, t0)), Some(ms)) => Some((clock, t0 + ms)),
+                    _ => None,
+                },
             };
-            let mut last_check = 0u64;
-            let mut stop = |n: u64| {
-                if used.saturating_add(n / SOLVER_NODES_PER_NODE) >= max_nodes {
-                    return true;
-                }
-                if let (Some(clock), Some(end)) = (clock, end) {
-                    if n >= last_check {
-                        last_check = n + 4096;
-                        return clock() >= end;
-                    }
-                }
-                false
-            };
-            let megabytes = self.solver_megabytes;
-            let solver = self.solver.get_or_insert_with(|| Solver::new(megabytes));
-            let solution = solver.solve(board, rules, Scoring::DiscsOnBoard, &mut stop);
+            let solver = &mut self.solver;
+            let solution = solver.solve_within(board, rules, Scoring::DiscsOnBoard, budget);
             solver_nodes = solver.nodes();
             if let Some(sol) = solution {
                 if let Some(best) = sol.best {
@@ -420,7 +285,7 @@ impl Ai {
     ) -> MidResult {
         let empties = board.empty_count();
         let mut searcher = Searcher::new(&mut self.tt, options.eval, rules, budget);
-        let mut order: Vec<Square> = Square::iter_bits(board.moves()).collect();
+        let mut order: Vec<Square> = Square::iter_bits(board.legal_moves()).collect();
         let mut best = order[0];
         let mut score = 0;
         let mut depth_done = 0;
@@ -500,13 +365,4 @@ fn softmax_pick(scores: &[(Square, i32)], temperature: f32, seed: u64, board: &B
         }
     }
     scores[scores.len() - 1].0
-}
-
-/// The SplitMix64 generator step.
-pub fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
