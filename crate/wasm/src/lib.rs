@@ -265,7 +265,12 @@ pub fn ai_move(
         let mut slot = cell
             .try_borrow_mut()
             .map_err(|_| js_error("ai_move is already running (it was called from its clock)"))?;
-        let ai = slot.get_or_insert_with(|| Ai::new(AI_TABLE_MB));
+        // The tables are allocated at the first call; without the memory, that call throws
+        // the engine's error and the next one tries again.
+        let ai = match &mut *slot {
+            Some(ai) => ai,
+            None => slot.insert(Ai::try_new(AI_TABLE_MB).map_err(js_error)?),
+        };
         Ok::<_, JsValue>(ai.choose_move(position.board, rules, level, Some(now), seed))
     })?;
     Ok(best.map(|sq| sq.to_string()))
