@@ -20,6 +20,8 @@
 //! by its `length`: a number trapped and `{length: 2 ** 30}` grew the memory by a gigabyte.)
 //! The TypeScript types of the parameters stay what they were (`string`, `number`).
 
+#![forbid(unsafe_code)]
+
 use std::cell::RefCell;
 use std::fmt::Display;
 
