@@ -254,6 +254,15 @@ pub fn run_games(
         },
     };
 
+    if let Some(last) = manifest.runs.last() {
+        if last.commit != info.commit {
+            log(&format!(
+                "note: the last run was at commit {}, this one is at {}: the games depend on \
+                 the engine's search and evaluation (the manifest records both)",
+                last.commit, info.commit
+            ));
+        }
+    }
     let mut verify_solver = match config.verify_percent {
         0 => None,
         _ => Some(Solver::try_new(SOLVER_TABLE_MB).map_err(GamesError::Memory)?),
