@@ -22,7 +22,7 @@
 //!
 //! ```text
 //! <index> <start> <moves> <black score> <labels>
-//! 17 s f5d6c3d3c4f4f6f3e6e7...b8a8 -6 40:-4,41:4,42:-4,...,59:6
+//! 0 s f5d6c6f6d3b6g7f3c7d8...b2a1a8b8a2 10 40:-16,41:18,42:-12,...,58:10,59:-10
 //! ```
 //!
 //! * `<start>`: `s` standard, `a` alternative;
