@@ -7,12 +7,16 @@
 //! anchors, then a ridge least-squares fit of the edge tables on what remains ([`fit`]), and the two
 //! weight files in the format eval.rs loads ([`files`]). Held-out games then compare the new
 //! weights with the shipped ones.
+//!
+//! [`games`] (`reversi-learn games`) makes the data of the next evaluation: self-play games
+//! with exact labels near their end, resumable chunk files.
 
 #![forbid(unsafe_code)]
 
 pub mod args;
 pub mod files;
 pub mod fit;
+pub mod games;
 pub mod patterns;
 pub mod selfplay;
 
@@ -22,7 +26,10 @@ use std::time::Instant;
 use reversi::internals::eval::Weights;
 use reversi::EvalKind;
 
-pub use args::{parse_args, parse_os_args, ArgError, Config};
+pub use args::{
+    parse_args, parse_games_args, parse_games_os_args, parse_os_args, ArgError, Config,
+    GamesArgError,
+};
 
 /// Mean squared errors (discs²) of an evaluation, over all positions and per phase.
 #[derive(Clone, Debug, PartialEq)]

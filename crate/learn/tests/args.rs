@@ -32,6 +32,11 @@ fn arguments_that_are_not_utf8_are_exit_2() {
             vec![OsStr::new("samples"), bad],
             2,
         ),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            vec![OsStr::new("games"), OsStr::new("--out"), bad],
+            2,
+        ),
     ] {
         let (code, err) = run(exe, &args);
         assert!(!err.contains("panicked"), "{err}");
@@ -49,6 +54,15 @@ fn bad_values_are_exit_2_with_the_usage() {
     for (exe, args) in [
         (env!("CARGO_BIN_EXE_reversi-learn"), &["--games", "0"][..]),
         (env!("CARGO_BIN_EXE_reversi-learn"), &["--rules", "chess"]),
+        (env!("CARGO_BIN_EXE_reversi-learn"), &["games"]),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &["games", "--out", "x", "--games", "0"],
+        ),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &["games", "--out", "x", "--ridge", "1"],
+        ),
         (
             env!("CARGO_BIN_EXE_reversi-patterns"),
             &["samples", "classic", "x", "0", "0", "10", "1"],
@@ -81,4 +95,32 @@ fn bad_values_are_exit_2_with_the_usage() {
         "{err}"
     );
     assert!(err.contains("usage: reversi-learn"), "{err}");
+}
+
+#[test]
+fn games_help_and_errors() {
+    let exe = env!("CARGO_BIN_EXE_reversi-learn");
+    let out = Command::new(exe)
+        .args(["games", "--help"])
+        .output()
+        .expect("the tool runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("usage: reversi-learn games"));
+    let (code, err) = run(exe, &["games".as_ref(), "--out".as_ref()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("reversi-learn games: --out needs a value"),
+        "{err}"
+    );
+    // A directory that cannot be made: exit 1 and a message, no panic.
+    let (code, err) = run(
+        exe,
+        &["games".as_ref(), "--out".as_ref(), "/dev/null/x".as_ref()],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with("reversi-learn games: /dev/null/x: "),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
 }
