@@ -33,6 +33,8 @@ done
 
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes)"
+  # Not --locked: the Cargo.lock that this version ships pins webpki-roots 1.0.11, which cargo
+  # cannot select from the registry, so a locked install fails.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 if ! command -v wasm-pack >/dev/null; then
