@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what it needs (idempotent), then formatting, lints, the
-# engine and CLI tests, the wasm API tests (Node and headless Chromium) and the end-to-end
-# browser tests. This is the README's test command; .ci/run calls it.
+# The whole test suite: installs what it needs (idempotent), then formatting, lints (native and
+# wasm32), the API docs, the engine and CLI tests, the wasm API tests (Node and headless
+# Chromium) and the end-to-end browser tests. This is the README's test command; .ci/run calls it.
 #
 # Every cargo command is --locked: a Cargo.lock that does not match the manifests fails the run
-# instead of being rewritten.
+# instead of being rewritten. What the steps share (so that none rebuilds another's work):
+# clippy and doc share the dependencies' metadata (target/debug; target/wasm32-unknown-unknown/
+# debug for wasm32); the tests build target/debug at opt-level 3; the web build and its tests
+# (test-web.sh) use target/wasm32-unknown-unknown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -17,8 +20,27 @@ bash scripts/setup.sh
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy"
+step "cargo clippy: the workspace, native"
 cargo clippy --locked --workspace --all-targets -- -D warnings
+
+step "cargo clippy: the wasm binding, the wasm benchmark and the engine, wasm32"
+# The engine's tests do not build for wasm32 (proptest's random source): its library only, which
+# the first command already lints as a dependency of the binding (the second just names it).
+cargo clippy --locked --target wasm32-unknown-unknown -p reversi-wasm -p reversi-bench-wasm \
+  --all-targets -- -D warnings
+cargo clippy --locked --target wasm32-unknown-unknown -p reversi-engine --lib -- -D warnings
+
+step "cargo doc: the workspace, native (rustdoc's warnings are errors)"
+# Binaries, then libraries: the CLI's binary and the engine's library are both named `reversi`,
+# and one run of both warns that their pages collide in target/doc.
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --no-deps --bins
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --no-deps --lib
+
+step "cargo doc: the wasm binding, the wasm benchmark and the engine, wasm32"
+# rustdoc does not get the target's rustflags (.cargo/config.toml): the SIMD is given again, so
+# that it sees the code the wasm build compiles.
+RUSTDOCFLAGS="-D warnings -C target-feature=+simd128" cargo doc --locked \
+  --target wasm32-unknown-unknown -p reversi-wasm -p reversi-bench-wasm -p reversi-engine --no-deps --lib
 
 step "engine and CLI tests"
 cargo test --locked --workspace --exclude reversi-wasm --exclude reversi-bench-wasm
