@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what it needs (idempotent), then formatting, lints (native and
-# wasm32), the API docs, the engine and CLI tests, the wasm API tests (Node and headless
-# Chromium) and the end-to-end browser tests. This is the README's test command; .ci/run calls it.
+# wasm32), the API docs, the engine and CLI tests (once more with the portable code paths), the
+# wasm API tests (Node and headless Chromium) and the end-to-end browser tests. This is the
+# README's test command; .ci/run calls it.
 #
 # Every cargo command is --locked: a Cargo.lock that does not match the manifests fails the run
 # instead of being rewritten. What the steps share (so that none rebuilds another's work):
 # clippy and doc share the dependencies' metadata (target/debug; target/wasm32-unknown-unknown/
-# debug for wasm32); the tests build target/debug at opt-level 3; the web build and its tests
-# (test-web.sh) use target/wasm32-unknown-unknown.
+# debug for wasm32); the tests build target/debug at opt-level 3; the portable tests have their
+# own target/portable (other RUSTFLAGS would rebuild everything else); the web build and its
+# tests (test-web.sh) use target/wasm32-unknown-unknown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -44,6 +46,23 @@ RUSTDOCFLAGS="-D warnings -C target-feature=+simd128" cargo doc --locked \
 
 step "engine and CLI tests"
 cargo test --locked --workspace --exclude reversi-wasm --exclude reversi-bench-wasm
+
+step "engine tests, portable build (x86-64-v2: no AVX2, BMI or LZCNT)"
+# The x86-64 builds are tuned for the building processor (target-cpu=native in
+# .cargo/config.toml), so the run above tests the AVX2 code paths on a machine that has AVX2.
+# The portable paths (those of an older processor) are tested here on any machine: RUSTFLAGS
+# replaces the configuration's flags.
+if [ "$(uname -m)" = x86_64 ]; then
+  portable=(-C target-cpu=x86-64-v2)
+  if rustc --print cfg "${portable[@]}" | grep -q 'target_feature="avx2"'; then
+    echo "test.sh: '${portable[*]}' enables AVX2: these tests would not be portable" >&2
+    exit 1
+  fi
+  # Its own target dir: other RUSTFLAGS rebuild every crate. The doc tests ran above.
+  RUSTFLAGS="${portable[*]}" cargo test --locked -p reversi-engine --lib --tests --target-dir target/portable
+else
+  echo "not x86-64: the tests above ran the portable code paths"
+fi
 
 step "wasm API and browser tests"
 bash scripts/test-web.sh
