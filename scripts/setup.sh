@@ -42,8 +42,10 @@ if ! command -v wasm-pack >/dev/null; then
   cargo install wasm-pack --locked
 fi
 
-# npm packages: wasm-opt (binaryen, pure JS) and playwright-core (drives Debian's Chromium).
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+# npm packages (package-lock.json): wasm-opt (binaryen, pure JS), playwright-core (drives
+# Debian's Chromium), typescript (tsc, the type check of the JavaScript) and Node.js's types.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] ||
+  [ ! -x node_modules/.bin/tsc ] || [ ! -d node_modules/@types/node ]; then
   log "installing npm packages"
   npm ci --no-audit --no-fund
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Tests of the web game: builds it, runs the wasm binding's tests under Node.js and headless
-# Chromium, then the end-to-end browser tests against a local static server of its own.
+# Tests of the web game: builds it, checks the types of its JavaScript (and of the tests and
+# scripts), runs the wasm binding's tests under Node.js and headless Chromium, then the
+# end-to-end browser tests against a local static server of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -8,6 +9,9 @@ root=$(pwd)
 SETUP_BROWSER=1 scripts/setup.sh
 scripts/build-web.sh
 export PATH="$root/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+echo "== JavaScript type check: tsc with the JSDoc types (www/pkg now has the wasm package's)" >&2
+npm run --silent typecheck
 
 # Cargo's options follow the crate's path, with no `--`: wasm-pack test passes them to its
 # `cargo build --tests` and `cargo test`, but what follows a `--` only to the latter, and that

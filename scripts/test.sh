@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what it needs (idempotent), then formatting, lints (native and
 # wasm32), the API docs, the engine and CLI tests (once more with the portable code paths), the
-# wasm API tests (Node and headless Chromium) and the end-to-end browser tests. This is the
-# README's test command; .ci/run calls it.
+# wasm API tests (Node and headless Chromium), the JavaScript type check and the end-to-end
+# browser tests. This is the README's test command; .ci/run calls it.
 #
 # Every cargo command is --locked: a Cargo.lock that does not match the manifests fails the run
 # instead of being rewritten. What the steps share (so that none rebuilds another's work):
@@ -64,5 +64,5 @@ else
   echo "not x86-64: the tests above ran the portable code paths"
 fi
 
-step "wasm API and browser tests"
+step "web: build, JavaScript type check, wasm API tests, end-to-end browser tests"
 bash scripts/test-web.sh
