@@ -33,10 +33,10 @@ cargo clippy --locked --target wasm32-unknown-unknown -p reversi-wasm -p reversi
 cargo clippy --locked --target wasm32-unknown-unknown -p reversi-engine --lib -- -D warnings
 
 step "cargo doc: the workspace, native (rustdoc's warnings are errors)"
-# Binaries, then libraries: the CLI's binary and the engine's library are both named `reversi`,
-# and one run of both warns that their pages collide in target/doc.
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --no-deps --bins
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --no-deps --lib
+# The CLI apart, first: its binary and the engine's library are both named `reversi`, and one
+# run of both warns that their pages collide in target/doc (the engine's are written last).
+RUSTDOCFLAGS="-D warnings" cargo doc --locked -p reversi-cli --no-deps
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --exclude reversi-cli --no-deps
 
 step "cargo doc: the wasm binding, the wasm benchmark and the engine, wasm32"
 # rustdoc does not get the target's rustflags (.cargo/config.toml): the SIMD is given again, so
