@@ -9,7 +9,8 @@
 # clippy and doc share the dependencies' metadata (target/debug; target/wasm32-unknown-unknown/
 # debug for wasm32); the tests build target/debug at opt-level 3; the portable tests have their
 # own target/portable (other RUSTFLAGS would rebuild everything else); the web build and its
-# tests (test-web.sh) use target/wasm32-unknown-unknown.
+# tests (test-web.sh) use target/wasm32-unknown-unknown, and the wasm tests' build reuses the
+# host's proc macros and build scripts that the wasm32 clippy run compiled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
