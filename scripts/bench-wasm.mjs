@@ -10,9 +10,23 @@ if (!file || !kernel) {
   console.error('usage: node scripts/bench-wasm.mjs WASM_FILE perft DEPTH [RUNS] | ffo OBF_FILE [N]');
   process.exit(2);
 }
+/**
+ * The exports of crate/bench-wasm (u64 results are BigInts, pointers and usize numbers).
+ * @typedef {{
+ *   memory: WebAssembly.Memory,
+ *   bench_perft: (depth: number, passIsPly: number) => bigint,
+ *   bench_solver_init: () => void,
+ *   bench_input_buffer: () => number,
+ *   bench_solve: (len: number) => number,
+ *   bench_nodes: () => bigint,
+ *   bench_midgame: (index: number, count: number, plies: number, timeMs: number) => number,
+ * }} BenchExports
+ */
+
 const imports = { env: { now_ms: () => performance.now() } };
 const { instance } = await WebAssembly.instantiate(readFileSync(file), imports);
-const wasm = instance.exports;
+const wasm = /** @type {BenchExports} */ (instance.exports);
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (kernel === 'perft') {

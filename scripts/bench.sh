@@ -8,10 +8,10 @@ export PATH="$HOME/.cargo/bin:$PATH"
 what=${1:-all}
 runs=${RUNS:-5}
 
-cargo build --release -q -p reversi-cli
+cargo build --locked --release -q -p reversi-cli
 reversi="${CARGO_TARGET_DIR:-target}/release/reversi"
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-cargo build --release -q -p reversi-bench-wasm --target wasm32-unknown-unknown --target-dir target-wasm
+cargo build --locked --release -q -p reversi-bench-wasm --target wasm32-unknown-unknown --target-dir target-wasm
 wasm=target-wasm/wasm32-unknown-unknown/release/reversi_bench_wasm.wasm
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
@@ -33,7 +33,7 @@ if [ "$what" = ffo ] || [ "$what" = all ]; then
   # to tell what wasm costs from what the build machine's processor adds.
   portable_bin=$reversi
   if [ "$(uname -m)" = x86_64 ]; then
-    RUSTFLAGS="-C target-cpu=x86-64-v2" cargo build --release -q -p reversi-cli --target-dir target-portable
+    RUSTFLAGS="-C target-cpu=x86-64-v2" cargo build --locked --release -q -p reversi-cli --target-dir target-portable
     portable_bin=target-portable/release/reversi
   fi
   # The total time `reversi solve` reports for a suite.

@@ -16,21 +16,33 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../www/tests/helpers.mjs';
 
+/** @import { AddressInfo } from 'node:net' */
+/** @import { BrowserContext } from 'playwright-core' */
+/**
+ * The page's window with the long tasks that the init script below records.
+ * @typedef {typeof window & {__longTasks: {start: number, duration: number}[]}} LongTaskWindow
+ */
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const levelArg = process.argv.indexOf('--level');
 const level = levelArg > 0 ? Number(process.argv[levelArg + 1]) : null;
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {AddressInfo} */ (srv.address()); // a TCP socket's
       srv.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * @template T
+ * @param {(context: BrowserContext) => Promise<T>} fn
+ */
 async function withBrowser(fn) {
   const profile = mkdtempSync(join(tmpdir(), 'reversi-measure-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -46,7 +58,9 @@ async function withBrowser(fn) {
   }
 }
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** @param {number} n */
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const port = await freePort();
@@ -65,6 +79,7 @@ for (let i = 0; i < 100; i++) {
 
 try {
   // 1 and 2: cold loads.
+  /** @type {number[]} */
   const times = [];
   let served = new Set();
   for (let run = 0; run < 5; run++) {
@@ -84,6 +99,7 @@ try {
   console.log('Site as served (files requested by the page and its worker):');
   let raw = 0;
   let gz = 0;
+  /** @type {[string, number, number][]} */
   const rows = [];
   for (const url of [...served].sort()) {
     if (!url.startsWith(base)) continue;
@@ -98,6 +114,10 @@ try {
   console.log(`  ${'total'.padEnd(32)} ${kb(raw).padStart(10)} ${kb(gz).padStart(10)} gz`);
   const wasm = rows.filter(([p]) => p.endsWith('.wasm'));
   const js = rows.filter(([p]) => p.endsWith('.js'));
+  /**
+   * @param {[string, number, number][]} rs
+   * @param {1 | 2} i  the column: raw or gzipped bytes
+   */
   const sum = (rs, i) => rs.reduce((a, r) => a + r[i], 0);
   console.log(`  .wasm: ${kb(sum(wasm, 1))} raw, ${kb(sum(wasm, 2))} gz; JS: ${kb(sum(js, 1))} raw, ${kb(sum(js, 2))} gz`);
   console.log(
@@ -109,44 +129,50 @@ try {
   await withBrowser(async (context) => {
     const page = await context.newPage();
     await page.addInitScript(() => {
-      window.__longTasks = [];
+      /** @type {LongTaskWindow} */ (window).__longTasks = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+        for (const e of list.getEntries()) {
+          /** @type {LongTaskWindow} */ (window).__longTasks.push({ start: e.startTime, duration: e.duration });
+        }
       }).observe({ type: 'longtask', buffered: true });
     });
     const lv = level ?? (await (async () => {
       await page.goto(`${base}index.html`);
       await page.waitForSelector('html[data-ready="true"]');
-      return page.evaluate(() => Number(new URL(location.href).hash.match(/white=ai(\d+)/)[1]));
+      return page.evaluate(() =>
+        Number(/** @type {RegExpMatchArray} */ (new URL(location.href).hash.match(/white=ai(\d+)/))[1]),
+      );
     })());
     await page.goto('about:blank');
     await page.goto(`${base}index.html#black=ai${lv}&white=ai${lv}`);
     await page.waitForSelector('html[data-ready="true"]');
     const t0 = Date.now();
-    await page.waitForFunction(() => document.querySelector('[role="status"]').textContent.includes('Game over'), null, {
-      timeout: 600000,
-      polling: 250,
-    });
+    await page.waitForFunction(
+      () => /** @type {Element} */ (document.querySelector('[role="status"]')).textContent.includes('Game over'),
+      null,
+      { timeout: 600000, polling: 250 },
+    );
     const wall = Date.now() - t0;
     const r = await page.evaluate(() => {
       const playable = performance.getEntriesByName('reversi-playable')[0].startTime;
-      const after = window.__longTasks.filter((t) => t.start >= playable);
+      const longTasks = /** @type {LongTaskWindow} */ (window).__longTasks;
+      const after = longTasks.filter((t) => t.start >= playable);
       const windows = performance.getEntriesByName('ai-move');
       const thinks = windows.map((m) => m.duration);
       // Long tasks that overlap a time when the AI was thinking.
-      const during = window.__longTasks.filter((t) =>
+      const during = longTasks.filter((t) =>
         windows.some((w) => t.start < w.startTime + w.duration && t.start + t.duration > w.startTime),
       );
       return {
         playable,
         longest: Math.max(0, ...after.map((t) => t.duration)),
         count: after.length,
-        longestAll: Math.max(0, ...window.__longTasks.map((t) => t.duration)),
+        longestAll: Math.max(0, ...longTasks.map((t) => t.duration)),
         thinks,
         duringCount: during.length,
         duringLongest: Math.max(0, ...during.map((t) => t.duration)),
         list: after.map((t) => `${t.duration.toFixed(0)} ms at +${(t.start - playable).toFixed(0)} ms`),
-        status: document.querySelector('[role="status"]').textContent,
+        status: /** @type {Element} */ (document.querySelector('[role="status"]')).textContent,
       };
     });
     const thinkNet = r.thinks;

@@ -33,6 +33,8 @@ done
 
 if ! wasm-bindgen --version 2>/dev/null | grep -q " $WASM_BINDGEN_VERSION\$"; then
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes)"
+  # Not --locked: the Cargo.lock that this version ships pins webpki-roots 1.0.11, which cargo
+  # cannot select from the registry, so a locked install fails.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 if ! command -v wasm-pack >/dev/null; then
@@ -40,8 +42,10 @@ if ! command -v wasm-pack >/dev/null; then
   cargo install wasm-pack --locked
 fi
 
-# npm packages: wasm-opt (binaryen, pure JS) and playwright-core (drives Debian's Chromium).
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+# npm packages (package-lock.json): wasm-opt (binaryen, pure JS), playwright-core (drives
+# Debian's Chromium), typescript (tsc, the type check of the JavaScript) and Node.js's types.
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] ||
+  [ ! -x node_modules/.bin/tsc ] || [ ! -d node_modules/@types/node ]; then
   log "installing npm packages"
   npm ci --no-audit --no-fund
 fi

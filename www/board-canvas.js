@@ -1,14 +1,28 @@
 // Draws the board on a canvas, sharp on high-DPI screens, with a short flip animation.
 // A pure view: it is told what to show (setView) and never decides anything about the game.
 
+/** @import { Color, LastMove } from './text.js' */
+/**
+ * What the board shows: the 64 cells a1..h8 (`X`, `O`, `-`), the legal moves of the human to
+ * move (`legalColor`, or null to show none), the last move and the hint.
+ * @typedef {{board: string, legal: string[], legalColor: Color | null, lastMove: LastMove | null,
+ *            hint: string | null}} BoardView
+ */
+
 export const FILES = 'abcdefgh';
 
-/** `d3` for index 19 (index = row * 8 + column, a1 = 0, rows top to bottom). */
+/**
+ * `d3` for index 19 (index = row * 8 + column, a1 = 0, rows top to bottom).
+ * @param {number} index
+ */
 export function squareName(index) {
   return FILES[index % 8] + String(Math.floor(index / 8) + 1);
 }
 
-/** The index of a square name such as `d3`. */
+/**
+ * The index of a square name such as `d3`.
+ * @param {string} name
+ */
 export function squareIndex(name) {
   return (Number(name[1]) - 1) * 8 + FILES.indexOf(name[0]);
 }
@@ -34,7 +48,9 @@ export class BoardCanvas {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
     this.reducedMotion = reducedMotion;
+    /** @type {BoardView | null} */
     this.view = null;
+    /** @type {{start: number, placed: number, flips: Set<number>, from: Color} | null} */
     this.anim = null;
     this.frame = 0;
     this.pixels = 0;
@@ -63,8 +79,7 @@ export class BoardCanvas {
   }
 
   /**
-   * @param {{board: string, legal: string[], legalColor: string|null, lastMove: object|null,
-   *          hint: string|null}} view
+   * @param {BoardView} view
    * @param {boolean} animate  animate the last move (a move just played)
    */
   setView(view, animate) {
@@ -91,6 +106,7 @@ export class BoardCanvas {
     });
   }
 
+  /** @param {number} now  the time of the frame, as performance.now() */
   draw(now) {
     const { ctx, pixels: size } = this;
     if (!ctx || !size) return;
@@ -145,6 +161,7 @@ export class BoardCanvas {
     for (let i = 0; i < 64; i++) {
       const ch = view.board[i];
       if (ch !== 'X' && ch !== 'O') continue;
+      /** @type {Color} */
       let color = ch === 'X' ? 'black' : 'white';
       let scaleX = 1;
       let scale = 1;
@@ -179,8 +196,15 @@ export class BoardCanvas {
     }
   }
 
+  /**
+   * @param {number} i
+   * @param {number} cell  the size of a cell in pixels
+   * @param {Color} color
+   * @param {number} scaleX
+   * @param {number} scale
+   */
   disc(i, cell, color, scaleX, scale) {
-    const ctx = this.ctx;
+    const ctx = /** @type {CanvasRenderingContext2D} */ (this.ctx); // draw() checked it
     const cx = (i % 8 + 0.5) * cell;
     const cy = (Math.floor(i / 8) + 0.5) * cell;
     const r = cell * 0.4 * scale;

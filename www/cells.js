@@ -3,6 +3,9 @@
 
 import { squareName } from './board-canvas.js';
 
+/** @import { LastMove } from './text.js' */
+
+/** @type {Record<string, string | undefined>} */
 const STATE = { X: 'black', O: 'white', '-': 'empty' };
 
 export class Cells {
@@ -11,6 +14,7 @@ export class Cells {
    * @param {(square: string) => void} onActivate  called with `d3` when a cell is chosen
    */
   constructor(container, onActivate) {
+    /** @type {HTMLButtonElement[]} */
     this.buttons = [];
     this.focusIndex = 0;
     for (let i = 0; i < 64; i++) {
@@ -19,7 +23,7 @@ export class Cells {
       b.className = 'cell';
       b.dataset.cell = squareName(i);
       b.tabIndex = -1;
-      b.addEventListener('click', () => onActivate(b.dataset.cell));
+      b.addEventListener('click', () => onActivate(/** @type {string} */ (b.dataset.cell)));
       b.addEventListener('focus', () => this.setFocusIndex(i, false));
       container.append(b);
       this.buttons.push(b);
@@ -28,6 +32,10 @@ export class Cells {
     this.setFocusIndex(0, false);
   }
 
+  /**
+   * @param {number} i
+   * @param {boolean} focus
+   */
   setFocusIndex(i, focus) {
     this.buttons[this.focusIndex].tabIndex = -1;
     this.focusIndex = i;
@@ -35,10 +43,12 @@ export class Cells {
     if (focus) this.buttons[i].focus();
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     const i = this.focusIndex;
     const r = Math.floor(i / 8);
     const c = i % 8;
+    /** @type {Record<string, [number, number] | undefined>} */
     const moves = {
       ArrowLeft: [r, c - 1],
       ArrowRight: [r, c + 1],
@@ -56,7 +66,7 @@ export class Cells {
   }
 
   /**
-   * @param {{board: string, legal: string[], humanToMove: boolean, lastMove: object|null,
+   * @param {{board: string, legal: string[], humanToMove: boolean, lastMove: LastMove|null,
    *          hint: string|null, editing?: boolean}} view  `editing`: set-up mode, every cell
    *          can be chosen
    */
@@ -65,7 +75,7 @@ export class Cells {
     const last = view.lastMove?.square;
     for (let i = 0; i < 64; i++) {
       const b = this.buttons[i];
-      const name = b.dataset.cell;
+      const name = /** @type {string} */ (b.dataset.cell); // set in the constructor
       const state = STATE[view.board[i]] ?? 'empty';
       if (b.dataset.state !== state) b.dataset.state = state;
       const isLegal = legal.has(name);

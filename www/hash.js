@@ -15,7 +15,16 @@
 export const RULES = ['classic', 'inverse'];
 export const STARTS = ['standard', 'alternative'];
 
-/** The settings of a game when nothing is said: classic, human Black, AI White, standard. */
+/**
+ * The levels of the engine's AI, from the wasm package (min_level, max_level, default_level).
+ * @typedef {{minLevel: number, maxLevel: number, defaultLevel: number}} Levels
+ */
+
+/**
+ * The settings of a game when nothing is said: classic, human Black, AI White, standard.
+ * @param {number} defaultLevel
+ * @returns {Settings}
+ */
 export function defaultSettings(defaultLevel) {
   return {
     rules: 'classic',
@@ -25,11 +34,20 @@ export function defaultSettings(defaultLevel) {
   };
 }
 
-/** `human` or `aiN` for a player. */
+/**
+ * `human` or `aiN` for a player.
+ * @param {Player} player
+ */
 export function formatPlayer(player) {
   return player.ai ? `ai${player.level}` : 'human';
 }
 
+/**
+ * @param {string} value
+ * @param {number} minLevel
+ * @param {number} maxLevel
+ * @returns {Player | null}
+ */
 function parsePlayer(value, minLevel, maxLevel) {
   if (value === 'human') return { ai: false };
   const m = /^ai(\d{1,3})$/.exec(value);
@@ -42,13 +60,17 @@ function parsePlayer(value, minLevel, maxLevel) {
 
 /**
  * Reads a location hash (with or without the leading `#`).
+ * @param {string} hash
+ * @param {{minLevel?: number, maxLevel: number, defaultLevel: number}} levels
  * @returns {{settings: Settings, moves: string, errors: string[]}}
  */
 export function parseHash(hash, { minLevel = 1, maxLevel, defaultLevel }) {
   const settings = defaultSettings(defaultLevel);
   let moves = '';
   const errors = [];
+  /** @type {string | null} */
   let board = null;
+  /** @type {string | null} */
   let side = null;
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
   for (const part of text.split('&')) {
@@ -104,8 +126,12 @@ export function parseHash(hash, { minLevel = 1, maxLevel, defaultLevel }) {
   return { settings, moves, errors };
 }
 
-/** The hash (with `#`) of a game: every key, in the contract's order (board and side in
- * the place of start for a set-up position). */
+/**
+ * The hash (with `#`) of a game: every key, in the contract's order (board and side in
+ * the place of start for a set-up position).
+ * @param {Settings} settings
+ * @param {string} moves
+ */
 export function formatHash(settings, moves) {
   const from = settings.position
     ? `board=${settings.position.board}&side=${settings.position.side}`

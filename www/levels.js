@@ -12,7 +12,11 @@ const NAMES = [
   'Champion',
 ];
 
-/** The friendly name of AI level `n`, e.g. "Club player". */
+/**
+ * The friendly name of AI level `n`, e.g. "Club player".
+ * @param {number} n
+ * @returns {string}
+ */
 export function levelName(n) {
   return NAMES[n - 1] ?? `Level ${n}`;
 }

@@ -9,35 +9,72 @@ import { defaultSettings, formatHash, parseHash } from './hash.js';
 import { levelName } from './levels.js';
 import { COLOR_NAME, statusText } from './text.js';
 
+/** @import { Game } from './pkg/reversi_wasm.js' */
+/** @import { AiReply, AiRequest } from './ai-worker.js' */
+/** @import { Levels, Player, Settings } from './hash.js' */
+/** @import { Color, Snapshot } from './text.js' */
+/**
+ * The new-game form, with its radio groups by name (the players are selects).
+ * @typedef {HTMLFormElement & {elements: {rules: RadioNodeList, start: RadioNodeList,
+ *   side: RadioNodeList}}} NewGameForm
+ */
+/** @typedef {{board: string, side: string}} Setup  a position being set up */
+
 /** The AI's move is shown no sooner than this after it was asked for, so the eye can follow. */
 const AI_MIN_DELAY_MS = 350;
+/** @type {Color[]} */
 const COLORS = ['black', 'white'];
 
-const $ = (sel) => document.querySelector(sel);
+/**
+ * The element of the page that `sel` selects (index.html has every one asked for).
+ * @param {string} sel
+ */
+const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
+/**
+ * The value of what start-up (main, startGame) sets before anything reads it: null until then,
+ * typed as what it will hold (JavaScript's stand-in for a definite assignment).
+ */
+const UNSET = /** @type {never} */ (/** @type {unknown} */ (null));
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 /** Everything the page shows is a function of this. */
 const app = {
+  /** @type {Levels} */
   levels: { minLevel: 1, maxLevel: 1, defaultLevel: 1 },
-  settings: null,
-  /** The engine's game (a wasm object) and its last snapshot (plain data). */
-  game: null,
-  snap: null,
-  /** The outstanding worker request `{id, kind: 'move'|'hint', sent}`, or null. */
+  /** @type {Settings} */
+  settings: UNSET,
+  /**
+   * The engine's game (a wasm object) and its last snapshot (plain data).
+   * @type {Game}
+   */
+  game: UNSET,
+  /** @type {Snapshot} */
+  snap: UNSET,
+  /**
+   * The outstanding worker request `{id, kind: 'move'|'hint', sent}`, or null.
+   * @type {{id: number, kind: 'move' | 'hint', sent: number, answered: boolean} | null}
+   */
   pending: null,
+  /** @type {string | null} */
   hint: null,
   message: '',
   /** The hash this page last wrote, to tell our own changes from the user's. */
   hash: '',
-  /** The position being set up `{board, side}` (set-up mode), or null. */
+  /**
+   * The position being set up `{board, side}` (set-up mode), or null.
+   * @type {Setup | null}
+   */
   setup: null,
 };
 
 let requestSeq = 0;
-let worker = null;
+/** @type {Worker} */
+let worker = UNSET;
 let workerStarts = 0;
-let boardCanvas = null;
-let cells = null;
+/** @type {BoardCanvas} */
+let boardCanvas = UNSET;
+/** @type {Cells} */
+let cells = UNSET;
 
 // ---------------------------------------------------------------------------------------------
 // Game control
@@ -51,20 +88,28 @@ function humanToMove() {
   return !app.setup && !s.over && !app.settings[s.toMove].ai && app.pending?.kind !== 'move';
 }
 
-/** A new engine game for `settings` (a set-up position or a named start); throws the engine's
- * error. */
+/**
+ * A new engine game for `settings` (a set-up position or a named start); throws the engine's
+ * error.
+ * @param {Settings} settings
+ */
 function makeGame(settings) {
   const p = settings.position;
   return p ? new_game(settings.rules, 'standard', p.board, p.side) : new_game(settings.rules, settings.start);
 }
 
+/**
+ * @param {Settings} settings
+ * @param {string} moves  a transcript to replay
+ * @param {string[]} [messages]  what to tell the user
+ */
 function startGame(settings, moves, messages = []) {
   cancelPending();
   let game;
   try {
     game = makeGame(settings);
   } catch (e) {
-    messages.push(`Could not start that game: ${e.message}.`);
+    messages.push(`Could not start that game: ${/** @type {Error} */ (e).message}.`);
     if (moves) messages.push(`The moves in the link (${moves}) were not played.`);
     moves = '';
     if (settings.position) {
@@ -87,7 +132,10 @@ function startGame(settings, moves, messages = []) {
     try {
       game.play_transcript(moves);
     } catch (e) {
-      messages.push(`The moves in the link could not be replayed (${e.message}); the game starts from the beginning.`);
+      messages.push(
+        `The moves in the link could not be replayed (${/** @type {Error} */ (e).message}); ` +
+          'the game starts from the beginning.',
+      );
     }
   }
   app.game?.free();
@@ -98,6 +146,7 @@ function startGame(settings, moves, messages = []) {
   commit(false);
 }
 
+/** @param {string} hash */
 function loadFromHash(hash) {
   const { settings, moves, errors } = parseHash(hash, app.levels);
   const messages = [];
@@ -107,11 +156,14 @@ function loadFromHash(hash) {
   startGame(settings, moves, messages);
 }
 
-/** After every change of the game: snapshot, hash, render, and the AI if it is its turn. */
+/**
+ * After every change of the game: snapshot, hash, render, and the AI if it is its turn.
+ * @param {boolean} animate  animate the last move
+ */
 function commit(animate) {
   if (app.pending?.kind === 'hint') cancelPending();
   app.hint = null;
-  app.snap = app.game.state();
+  app.snap = /** @type {Snapshot} */ (app.game.state());
   writeHash();
   render(animate);
   askAi();
@@ -123,12 +175,13 @@ function writeHash() {
   app.hash = location.hash;
 }
 
+/** @param {string} square */
 function play(square) {
   if (!humanToMove()) return;
   try {
     app.game.play(square);
   } catch (e) {
-    app.message = e.message;
+    app.message = /** @type {Error} */ (e).message;
     render(false);
     return;
   }
@@ -144,21 +197,26 @@ function askAi() {
   send('move', player.level);
 }
 
+/**
+ * @param {'move' | 'hint'} kind
+ * @param {number} level
+ */
 function send(kind, level) {
   const s = app.snap;
   const id = ++requestSeq;
   app.pending = { id, kind, sent: performance.now(), answered: false };
-  worker.postMessage({
+  worker.postMessage(/** @satisfies {AiRequest} */ ({
     id,
     board: s.board,
     side: s.side,
     rules: s.rules,
     level,
     seed: Math.floor(Math.random() * 2 ** 32),
-  });
+  }));
   render(false);
 }
 
+/** @param {MessageEvent<AiReply>} event */
 function onWorkerReply({ data }) {
   const request = app.pending;
   if (!request || data.id !== request.id) return; // stale: the game changed meanwhile
@@ -170,7 +228,7 @@ function onWorkerReply({ data }) {
   }
   if (request.kind === 'hint') {
     app.pending = null;
-    app.hint = data.move;
+    app.hint = /** @type {string | null} */ (data.move); // there when there is no error
     render(false);
     return;
   }
@@ -179,9 +237,9 @@ function onWorkerReply({ data }) {
     if (app.pending !== request) return;
     app.pending = null;
     try {
-      app.game.play(data.move);
+      app.game.play(/** @type {string} */ (data.move)); // the AI is asked only when it can move
     } catch (e) {
-      app.message = `The AI's move was refused: ${e.message}`;
+      app.message = `The AI's move was refused: ${/** @type {Error} */ (e).message}`;
       render(false);
       return;
     }
@@ -189,8 +247,11 @@ function onWorkerReply({ data }) {
   }, wait);
 }
 
-/** The AI failed (an error reply or a crashed worker): say so, start a fresh worker, and
- * leave the game to the human (Undo, New game; the AI is asked again after the next change). */
+/**
+ * The AI failed (an error reply or a crashed worker): say so, start a fresh worker, and
+ * leave the game to the human (Undo, New game; the AI is asked again after the next change).
+ * @param {string} reason
+ */
 function aiFailed(reason) {
   const kind = app.pending?.kind;
   app.pending = null;
@@ -226,8 +287,11 @@ function restartWorker() {
   startWorker();
 }
 
-/** Whether undo would take something back: any move between two humans; against the AI, a
- * move of the human's own (undo_turn goes back to before it). */
+/**
+ * Whether undo would take something back: any move between two humans; against the AI, a
+ * move of the human's own (undo_turn goes back to before it).
+ * @param {Snapshot} s
+ */
 function canUndo(s) {
   const h = humans();
   if (!h.length || !s.canUndo) return false;
@@ -265,6 +329,7 @@ function hint() {
 // ---------------------------------------------------------------------------------------------
 // Rendering: a function of `app`
 
+/** @param {boolean} animate  animate the last move */
 function render(animate) {
   if (app.setup) {
     renderSetup();
@@ -287,8 +352,10 @@ function render(animate) {
 
   for (const c of COLORS) {
     const el = $(`#score-${c}`);
-    el.querySelector('.count').textContent = String(s[c]);
-    el.querySelector('.who').textContent = app.settings[c].ai ? `AI · ${levelName(app.settings[c].level)}` : 'Human';
+    /** @type {Element} */ (el.querySelector('.count')).textContent = String(s[c]);
+    /** @type {Element} */ (el.querySelector('.who')).textContent = app.settings[c].ai
+      ? `AI · ${levelName(app.settings[c].level)}`
+      : 'Human';
     el.classList.toggle('active', s.toMove === c);
     el.classList.toggle('winner', s.over && s.winner === c);
   }
@@ -302,9 +369,9 @@ function render(animate) {
   msg.hidden = !app.message;
 
   const h = humans().length;
-  $('#undo').disabled = !canUndo(s);
-  $('#redo').disabled = !h || !s.canRedo;
-  $('#hint').disabled = !human || app.pending !== null;
+  /** @type {HTMLButtonElement} */ ($('#undo')).disabled = !canUndo(s);
+  /** @type {HTMLButtonElement} */ ($('#redo')).disabled = !h || !s.canRedo;
+  /** @type {HTMLButtonElement} */ ($('#hint')).disabled = !human || app.pending !== null;
   $('#hint').textContent = app.pending?.kind === 'hint' ? 'Thinking…' : 'Hint';
 
   renderMoves(s);
@@ -312,7 +379,7 @@ function render(animate) {
 
 /** Set-up mode: the board being edited, its counts, the side to move, no game controls. */
 function renderSetup() {
-  const { board, side } = app.setup;
+  const { board, side } = /** @type {Setup} */ (app.setup); // render() checked it
   document.body.classList.add('setting-up');
   const view = { board, legal: [], legalColor: null, humanToMove: false, lastMove: null, hint: null, editing: true };
   boardCanvas.setView(view, false);
@@ -320,8 +387,10 @@ function renderSetup() {
   const toMove = side === 'X' ? 'black' : 'white';
   for (const c of COLORS) {
     const el = $(`#score-${c}`);
-    el.querySelector('.count').textContent = String([...board].filter((ch) => ch === (c === 'black' ? 'X' : 'O')).length);
-    el.querySelector('.who').textContent = 'Set-up';
+    /** @type {Element} */ (el.querySelector('.count')).textContent = String(
+      [...board].filter((ch) => ch === (c === 'black' ? 'X' : 'O')).length,
+    );
+    /** @type {Element} */ (el.querySelector('.who')).textContent = 'Set-up';
     el.classList.toggle('active', toMove === c);
     el.classList.remove('winner');
   }
@@ -333,16 +402,21 @@ function renderSetup() {
   const msg = $('#message');
   setText(msg, app.message);
   msg.hidden = !app.message;
-  for (const id of ['#undo', '#redo', '#hint']) $(id).disabled = true;
+  for (const id of ['#undo', '#redo', '#hint']) /** @type {HTMLButtonElement} */ ($(id)).disabled = true;
   $('#hint').textContent = 'Hint';
-  const form = $('#new-game');
+  const form = /** @type {NewGameForm} */ ($('#new-game'));
   if (form.elements.side.value !== side) form.elements.side.value = side;
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
 function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+/** @param {Snapshot} s */
 function renderMoves(s) {
   const list = $('#moves');
   const items = s.events.map((e) =>
@@ -375,23 +449,26 @@ function fillLevels() {
   }
 }
 
+/** @param {Settings} settings */
 function fillForm(settings) {
-  const form = $('#new-game');
+  const form = /** @type {NewGameForm} */ ($('#new-game'));
   form.elements.rules.value = settings.rules;
   form.elements.start.value = settings.start;
   for (const c of COLORS) {
     const p = settings[c];
-    $(`#player-${c}`).value = p.ai ? `ai${p.level}` : 'human';
+    /** @type {HTMLSelectElement} */ ($(`#player-${c}`)).value = p.ai ? `ai${p.level}` : 'human';
   }
 }
 
 function readForm() {
-  const form = $('#new-game');
+  const form = /** @type {NewGameForm} */ ($('#new-game'));
+  /** @type {(value: string) => Player} */
   const player = (value) => (value === 'human' ? { ai: false } : { ai: true, level: Number(value.slice(2)) });
+  /** @type {Settings} */
   const settings = {
     rules: form.elements.rules.value,
-    black: player($('#player-black').value),
-    white: player($('#player-white').value),
+    black: player(/** @type {HTMLSelectElement} */ ($('#player-black')).value),
+    white: player(/** @type {HTMLSelectElement} */ ($('#player-white')).value),
     start: form.elements.start.value,
   };
   if (app.setup) settings.position = { board: app.setup.board, side: app.setup.side };
@@ -401,6 +478,7 @@ function readForm() {
 // ---------------------------------------------------------------------------------------------
 // Set-up mode: the board is edited cell by cell; the engine judges the position on start.
 
+/** @type {Record<string, string>} */
 const CYCLE = { '-': 'X', X: 'O', O: '-' };
 
 function enterSetup() {
@@ -416,16 +494,19 @@ function leaveSetup() {
   commit(false);
 }
 
+/** @param {string} square */
 function setupCell(square) {
   const i = (Number(square[1]) - 1) * 8 + 'abcdefgh'.indexOf(square[0]);
-  const b = app.setup.board;
-  app.setup.board = b.slice(0, i) + CYCLE[b[i]] + b.slice(i + 1);
+  const setup = /** @type {Setup} */ (app.setup); // called in set-up mode only
+  const b = setup.board;
+  setup.board = b.slice(0, i) + CYCLE[b[i]] + b.slice(i + 1);
   app.message = '';
   render(false);
 }
 
+/** @param {string} board */
 function setupBoard(board) {
-  app.setup.board = board;
+  /** @type {Setup} */ (app.setup).board = board; // called in set-up mode only
   app.message = '';
   render(false);
 }
@@ -437,7 +518,7 @@ function startSetup() {
   try {
     game = makeGame(settings);
   } catch (e) {
-    app.message = `This position cannot be played: ${e.message}.`;
+    app.message = `This position cannot be played: ${/** @type {Error} */ (e).message}.`;
     render(false);
     return;
   }
@@ -448,6 +529,7 @@ function startSetup() {
 // ---------------------------------------------------------------------------------------------
 // Start-up
 
+/** @param {string} text */
 function showFatal(text) {
   const msg = $('#message');
   msg.textContent = text;
@@ -459,14 +541,16 @@ async function main() {
     await init();
   } catch (e) {
     showFatal(
-      `The game engine could not be loaded (${e.message}). This page needs WebAssembly with SIMD ` +
-        '(Chrome or Edge 91, Firefox 89, Safari 16.4 or newer).',
+      `The game engine could not be loaded (${/** @type {Error} */ (e).message}). ` +
+        'This page needs WebAssembly with SIMD (Chrome or Edge 91, Firefox 89, Safari 16.4 or newer).',
     );
     return;
   }
   app.levels = { minLevel: min_level(), maxLevel: max_level(), defaultLevel: default_level() };
 
-  boardCanvas = new BoardCanvas($('#board-canvas'), { reducedMotion: () => reducedMotion.matches });
+  boardCanvas = new BoardCanvas(/** @type {HTMLCanvasElement} */ ($('#board-canvas')), {
+    reducedMotion: () => reducedMotion.matches,
+  });
   cells = new Cells($('#cells'), (square) => (app.setup ? setupCell(square) : play(square)));
   startWorker();
 
@@ -475,7 +559,7 @@ async function main() {
     e.preventDefault();
     if (app.setup) startSetup();
     else startGame(readForm(), '');
-    if (!app.setup) $('#cells').querySelector('[tabindex="0"]')?.focus();
+    if (!app.setup) /** @type {HTMLElement | null} */ ($('#cells').querySelector('[tabindex="0"]'))?.focus();
   });
   $('#setup-enter').addEventListener('click', enterSetup);
   $('#setup-cancel').addEventListener('click', leaveSetup);
@@ -485,7 +569,7 @@ async function main() {
     setupBoard(g.board());
     g.free();
   });
-  for (const input of $('#new-game').elements.side) {
+  for (const input of /** @type {NewGameForm} */ ($('#new-game')).elements.side) {
     input.addEventListener('change', () => {
       if (app.setup) {
         app.setup.side = input.value;

@@ -8,15 +8,21 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ARTIFACTS, boardFromDom, counts, legalCells, openGame, setUp, status } from './helpers.mjs';
 
+/** @import { Page } from 'playwright-core' */
+
 /** After White's c1 (move 8) Black has no legal move and passes; White then has b4 and d6. */
 const PASS_GAME = ['d3', 'c3', 'e6', 'd2', 'd1', 'e1', 'b3', 'c1'];
 /** Over after 9 moves: White has no disc left, 13 black discs. */
 const WIPEOUT = ['f5', 'f4', 'f3', 'f6', 'f7', 'e3', 'd3', 'c3', 'b2'];
 
-/** A board string a1..h8 with `black` and `white` discs on the named squares. */
+/**
+ * A board string a1..h8 with `black` and `white` discs on the named squares.
+ * @param {string[]} black
+ * @param {string[]} white
+ */
 function boardWith(black, white) {
   const cells = Array(64).fill('-');
-  const idx = (sq) => (Number(sq[1]) - 1) * 8 + 'abcdefgh'.indexOf(sq[0]);
+  const idx = (/** @type {string} */ sq) => (Number(sq[1]) - 1) * 8 + 'abcdefgh'.indexOf(sq[0]);
   for (const sq of black) cells[idx(sq)] = 'X';
   for (const sq of white) cells[idx(sq)] = 'O';
   return cells.join('');
@@ -24,19 +30,26 @@ function boardWith(black, white) {
 
 const START = boardWith(['d5', 'e4'], ['d4', 'e5']);
 
-/** Waits until a human can move (a legal cell is marked) or the game is over. */
+/**
+ * Waits until a human can move (a legal cell is marked) or the game is over.
+ * @param {Page} page
+ */
 async function waitForHumanOrEnd(page) {
   await page.waitForFunction(
     () =>
       document.querySelector('[data-legal="true"]') !== null ||
-      document.querySelector('[role="status"]').textContent.includes('Game over'),
+      /** @type {Element} */ (document.querySelector('[role="status"]')).textContent.includes('Game over'),
     null,
     { timeout: 30000 },
   );
   return (await status(page)).includes('Game over');
 }
 
-/** Clicks `square` after checking the page offers it as a legal move. */
+/**
+ * Clicks `square` after checking the page offers it as a legal move.
+ * @param {Page} page
+ * @param {string} square
+ */
 async function playCell(page, square) {
   const legal = await legalCells(page);
   assert.ok(legal.includes(square), `${square} should be legal, legal: ${legal}`);
@@ -46,31 +59,48 @@ async function playCell(page, square) {
 /**
  * Clicks `square` and reads the legal cells and the status in the same task, before any reply
  * of the AI can arrive (the page's answer to a click is synchronous).
+ * @param {Page} page
+ * @param {string} square
  */
 async function clickAndRead(page, square) {
   return page.evaluate((sq) => {
-    document.querySelector(`[data-cell="${sq}"]`).click();
+    /** @type {HTMLElement} */ (document.querySelector(`[data-cell="${sq}"]`)).click();
     return {
-      legal: [...document.querySelectorAll('[data-cell][data-legal="true"]')].map((e) => e.dataset.cell),
-      status: document.querySelector('[role="status"]').textContent,
+      legal: [...document.querySelectorAll('[data-cell][data-legal="true"]')].map(
+        (e) => /** @type {HTMLElement} */ (e).dataset.cell,
+      ),
+      status: /** @type {Element} */ (document.querySelector('[role="status"]')).textContent,
     };
   }, square);
 }
 
-/** How many AI workers the page has started (it starts a new one after a cancel or a crash). */
+/**
+ * How many AI workers the page has started (it starts a new one after a cancel or a crash).
+ * @param {Page} page
+ */
 async function workerStarts(page) {
   return Number(await page.getAttribute('html', 'data-ai-workers'));
 }
 
+/**
+ * The result announced in `text`, or null.
+ * @param {string} text
+ * @returns {{winner: 'black' | 'white' | null, black: number, white: number, own?: number,
+ *   other?: number} | null}
+ */
 function parseResult(text) {
   const m = /Game over: (Black|White) wins, (\d+) discs to (\d+) \(Black (\d+), White (\d+)\)/.exec(text);
   const d = /Game over: a draw, (\d+)–(\d+)/.exec(text);
-  if (m) return { winner: m[1].toLowerCase(), black: Number(m[4]), white: Number(m[5]), own: Number(m[2]), other: Number(m[3]) };
+  if (m) {
+    const winner = /** @type {'black' | 'white'} */ (m[1].toLowerCase());
+    return { winner, black: Number(m[4]), white: Number(m[5]), own: Number(m[2]), other: Number(m[3]) };
+  }
   if (d) return { winner: null, black: Number(d[1]), white: Number(d[2]) };
   return null;
 }
 
 describe('the Reversi page', () => {
+  /** @type {Awaited<ReturnType<typeof setUp>>} */
   let env;
   before(async () => {
     env = await setUp();
@@ -100,7 +130,8 @@ describe('the Reversi page', () => {
         const passed = /White has no legal move and passes/.test(text);
         const m = (passed ? /Black played ([a-h][1-8])\./ : /White played ([a-h][1-8])\./).exec(text);
         assert.ok(m, `the last move announced in: ${text}`);
-        assert.match(await page.getAttribute(`[data-cell="${m[1]}"]`, 'aria-label'), /last move/);
+        const label = /** @type {string} */ (await page.getAttribute(`[data-cell="${m[1]}"]`, 'aria-label'));
+        assert.match(label, /last move/);
       }
       if (humanMoves === 0) {
         // The AI is thinking: the human may not move meanwhile.
@@ -141,9 +172,9 @@ describe('the Reversi page', () => {
     await openGame(page, env.base, '#black=human&white=human');
     const geometry = () =>
       page.evaluate(() => {
-        const c = document.querySelector('#board-canvas');
+        const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#board-canvas'));
         const r = c.getBoundingClientRect();
-        const cell = document.querySelector('[data-cell="h8"]').getBoundingClientRect();
+        const cell = /** @type {Element} */ (document.querySelector('[data-cell="h8"]')).getBoundingClientRect();
         return { pixels: c.width, css: r.width, right: r.right, dpr: devicePixelRatio, cellRight: cell.right, vw: innerWidth };
       });
     let g = await geometry();
@@ -153,7 +184,7 @@ describe('the Reversi page', () => {
     assert.equal(g.pixels, Math.round(g.css * 3));
     await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1200, height: 900, deviceScaleFactor: 1, mobile: false });
     await page.waitForFunction(() => {
-      const c = document.querySelector('#board-canvas');
+      const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#board-canvas'));
       return c.width === Math.round(c.getBoundingClientRect().width * devicePixelRatio);
     });
     g = await geometry();
@@ -177,8 +208,8 @@ describe('the Reversi page', () => {
         new Promise((resolve) =>
           requestAnimationFrame(() =>
             requestAnimationFrame(() => {
-              const c = document.querySelector('#board-canvas');
-              const ctx = c.getContext('2d');
+              const c = /** @type {HTMLCanvasElement} */ (document.querySelector('#board-canvas'));
+              const ctx = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
               const cell = c.width / 8;
               const img = ctx.getImageData(0, 0, c.width, c.height).data; // one read-back
               let s = '';
@@ -338,7 +369,7 @@ describe('the Reversi page', () => {
   test('a bad hash gives a message and a playable game', async () => {
     const { page, problems } = await env.newPage();
     await openGame(page, env.base, '#rules=chess&colour=red&black=human&white=human&moves=f5zz');
-    const message = await page.textContent('#message');
+    const message = /** @type {string} */ (await page.textContent('#message'));
     assert.ok(await page.isVisible('#message'));
     assert.match(message, /unknown game 'chess'/);
     assert.match(message, /unknown setting 'colour'/);
@@ -351,7 +382,7 @@ describe('the Reversi page', () => {
 
     // An illegal move in the transcript.
     await openGame(page, env.base, '#black=human&white=human&moves=f5c4');
-    assert.match(await page.textContent('#message'), /move 2 'c4'.*not a legal move for White/);
+    assert.match(/** @type {string} */ (await page.textContent('#message')), /move 2 'c4'.*not a legal move for White/);
     await playCell(page, 'e6');
     assert.deepEqual(problems, []);
     await page.close();
@@ -363,7 +394,9 @@ describe('the Reversi page', () => {
     const legal = await legalCells(page);
     await page.click('#hint');
     await page.waitForSelector('[data-cell][aria-label$="suggested move"]');
-    const hinted = await page.$$eval('[aria-label$="suggested move"]', (els) => els.map((e) => e.dataset.cell));
+    const hinted = await page.$$eval('[aria-label$="suggested move"]', (els) =>
+      els.map((e) => /** @type {string} */ (e.dataset.cell)),
+    );
     assert.equal(hinted.length, 1);
     assert.ok(legal.includes(hinted[0]), `${hinted} among ${legal}`);
     // The hint goes away with the next move.
@@ -380,14 +413,14 @@ describe('the Reversi page', () => {
     for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) {
       await page.keyboard.press(key);
     }
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'd3');
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.cell), 'd3');
     assert.equal(await page.getAttribute('[data-cell="d3"]', 'aria-label'), 'd3, empty, legal move');
     await page.keyboard.press('Enter');
     assert.equal(await page.getAttribute('[data-cell="d3"]', 'data-state'), 'black');
-    assert.match(await page.getAttribute('[data-cell="d3"]', 'aria-label'), /^d3, black/);
+    assert.match(/** @type {string} */ (await page.getAttribute('[data-cell="d3"]', 'aria-label')), /^d3, black/);
     // White answers c3 (c3 flips d4), reached with Left, then Space.
     await page.keyboard.press('ArrowLeft');
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'c3');
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.cell), 'c3');
     await page.keyboard.press(' ');
     assert.equal(await page.getAttribute('[data-cell="c3"]', 'data-state'), 'white');
     assert.equal(await page.getAttribute('[data-cell="d4"]', 'data-state'), 'white');
@@ -397,7 +430,7 @@ describe('the Reversi page', () => {
     await page.focus('[data-cell="h8"]');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), 'h8');
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.cell), 'h8');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -422,7 +455,9 @@ describe('the Reversi page', () => {
     await page.click('#setup-enter');
     await page.click('#setup-clear');
     assert.equal(await boardFromDom(page), '-'.repeat(64));
-    for (const [sq, clicks] of [['d4', 1], ['e4', 1], ['f4', 2], ['c5', 2], ['h8', 3]]) {
+    /** @type {[string, number][]} */
+    const cellClicks = [['d4', 1], ['e4', 1], ['f4', 2], ['c5', 2], ['h8', 3]];
+    for (const [sq, clicks] of cellClicks) {
       for (let i = 0; i < clicks; i++) await page.click(`[data-cell="${sq}"]`);
     }
     const setUp = boardWith(['d4', 'e4'], ['f4', 'c5']);
@@ -457,7 +492,7 @@ describe('the Reversi page', () => {
   test('a bad board in the link: the engine says why, the moves are not played', async () => {
     const { page, problems } = await env.newPage();
     await openGame(page, env.base, '#black=human&white=ai2&board=XO-&side=X&moves=f5d6');
-    const message = await page.textContent('#message');
+    const message = /** @type {string} */ (await page.textContent('#message'));
     assert.match(message, /Could not start that game: a board has 64 cells, this one has 3\./);
     assert.match(message, /The moves in the link \(f5d6\) were not played\./);
     assert.equal(await boardFromDom(page), START);
@@ -469,7 +504,7 @@ describe('the Reversi page', () => {
 
     // A board without a side is reported by the page itself.
     await openGame(page, env.base, `#black=human&white=human&board=${START}`);
-    assert.match(await page.textContent('#message'), /a board needs a side to move/);
+    assert.match(/** @type {string} */ (await page.textContent('#message')), /a board needs a side to move/);
     assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
     assert.deepEqual(problems, []);
     await page.close();
@@ -491,7 +526,7 @@ describe('the Reversi page', () => {
     assert.equal(await workerStarts(page), 1);
     await playCell(page, 'f5');
     await page.waitForSelector('#message:not([hidden])');
-    assert.match(await page.textContent('#message'), /The AI failed \(test failure\)/);
+    assert.match(/** @type {string} */ (await page.textContent('#message')), /The AI failed \(test failure\)/);
     assert.equal(await workerStarts(page), 2);
     assert.match(await status(page), /White \(AI, Beginner\) to move/);
     assert.ok(!(await page.isDisabled('#undo')));
@@ -511,7 +546,7 @@ describe('the Reversi page', () => {
     await openGame(crash.page, env.base, '#black=human&white=ai1');
     await playCell(crash.page, 'f5');
     await crash.page.waitForSelector('#message:not([hidden])');
-    assert.match(await crash.page.textContent('#message'), /The AI failed \(.*boom.*\)/);
+    assert.match(/** @type {string} */ (await crash.page.textContent('#message')), /The AI failed \(.*boom.*\)/);
     assert.equal(await workerStarts(crash.page), 2);
     assert.ok(!(await crash.page.isDisabled('#undo')));
     await crash.page.click('#undo');

@@ -5,6 +5,9 @@ import { test } from 'node:test';
 import { formatHash, parseHash } from '../hash.js';
 import { resultText, statusText } from '../text.js';
 
+/** @import { Settings } from '../hash.js' */
+/** @import { Color, LastMove } from '../text.js' */
+
 const LEVELS = { minLevel: 1, maxLevel: 10, defaultLevel: 5 };
 
 test('an empty hash gives the defaults', () => {
@@ -37,6 +40,7 @@ test('every key, in any order', () => {
 });
 
 test('format then parse is the identity', () => {
+  /** @type {Settings} */
   const settings = { rules: 'inverse', black: { ai: true, level: 3 }, white: { ai: false }, start: 'standard' };
   const hash = formatHash(settings, 'f5d6c3');
   assert.equal(hash, '#rules=inverse&black=ai3&white=human&start=standard&moves=f5d6c3');
@@ -84,7 +88,9 @@ test('results name the winner and the final counts', () => {
 });
 
 test('a pass is announced before the turn', () => {
+  /** @type {Pick<Settings, Color>} */
   const settings = { black: { ai: false }, white: { ai: true, level: 1 } };
+  /** @type {{lastPass: Color, over: false, toMove: Color}} */
   const snap = { lastPass: 'white', over: false, toMove: 'black' };
   assert.equal(statusText(snap, settings, false), 'White has no legal move and passes. Black to move.');
   const thinking = statusText({ lastPass: null, over: false, toMove: 'white' }, settings, true);
@@ -116,7 +122,9 @@ test('a board without a side, or a side without a board, is reported and ignored
 });
 
 test('the last move is announced before a pass and the turn', () => {
+  /** @type {Pick<Settings, Color>} */
   const settings = { black: { ai: false }, white: { ai: true, level: 1 } };
+  /** @type {LastMove} */
   const lastMove = { player: 'white', square: 'd6', flips: ['d5'] };
   assert.equal(
     statusText({ lastMove, lastPass: null, over: false, toMove: 'black' }, settings, false),

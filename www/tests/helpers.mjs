@@ -9,6 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+/** @import { ChildProcess } from 'node:child_process' */
+/** @import { AddressInfo } from 'node:net' */
+/** @import { Page } from 'playwright-core' */
+
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = join(ROOT, 'www', 'tests', 'artifacts');
 
@@ -23,17 +27,22 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {AddressInfo} */ (srv.address()); // a TCP socket's
       srv.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * @param {string} url
+ * @param {number} ms
+ */
 async function waitForServer(url, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -50,6 +59,7 @@ async function waitForServer(url, ms) {
 
 /** Starts what the tests need; returns {base, newPage, close}. */
 export async function setUp() {
+  /** @type {ChildProcess | null} */
   let server = null;
   let base = process.env.BASE_URL;
   if (!base) {
@@ -74,12 +84,13 @@ export async function setUp() {
    */
   async function newPage() {
     const page = await context.newPage();
+    /** @type {string[]} */
     const problems = [];
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    const origin = new URL(base).origin;
+    const origin = new URL(/** @type {string} */ (base)).origin; // set above
     await page.route('**/*', (route) => {
       const url = route.request().url();
       if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
@@ -97,7 +108,11 @@ export async function setUp() {
   return { base, newPage, close };
 }
 
-/** Opens the game at `hash` and waits until it is ready. */
+/**
+ * Opens the game at `hash` and waits until it is ready.
+ * @param {Page} page
+ * @param {string} base  the URL of the repository root, ending in `/`
+ */
 export async function openGame(page, base, hash = '') {
   // A fresh load: going from the page to itself with another hash would only change the hash.
   if (page.url() !== 'about:blank') await page.goto('about:blank');
@@ -105,26 +120,42 @@ export async function openGame(page, base, hash = '') {
   await page.waitForSelector('html[data-ready="true"]');
 }
 
-/** The 64 cells as a string a1..h8 of X, O, - read from data-state. */
+/**
+ * The 64 cells as a string a1..h8 of X, O, - read from data-state.
+ * @param {Page} page
+ */
 export async function boardFromDom(page) {
   return page.$$eval('[data-cell]', (els) => {
+    /** @type {Record<string, string>} */
     const map = { black: 'X', white: 'O', empty: '-' };
-    const byName = Object.fromEntries(els.map((e) => [e.dataset.cell, map[e.dataset.state]]));
+    const byName = Object.fromEntries(
+      els.map((e) => [e.dataset.cell, map[/** @type {string} */ (e.dataset.state)]]),
+    );
     let s = '';
     for (let r = 1; r <= 8; r++) for (const f of 'abcdefgh') s += byName[f + r] ?? '?';
     return s;
   });
 }
 
+/** @param {Page} page */
 export async function legalCells(page) {
-  return page.$$eval('[data-cell][data-legal="true"]', (els) => els.map((e) => e.dataset.cell));
+  return page.$$eval('[data-cell][data-legal="true"]', (els) =>
+    els.map((e) => /** @type {string} */ (e.dataset.cell)),
+  );
 }
 
+/**
+ * The text of the status line (an element with text, so never null).
+ * @param {Page} page
+ */
 export async function status(page) {
-  return page.textContent('[role="status"]');
+  return /** @type {string} */ (await page.textContent('[role="status"]'));
 }
 
-/** Counts of black and white discs on the board, read from data-state. */
+/**
+ * Counts of black and white discs on the board, read from data-state.
+ * @param {Page} page
+ */
 export async function counts(page) {
   const b = await boardFromDom(page);
   return { black: [...b].filter((c) => c === 'X').length, white: [...b].filter((c) => c === 'O').length };
