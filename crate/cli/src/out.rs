@@ -1,6 +1,6 @@
 //! Everything the CLI writes, and how a command fails.
 //!
-//! stdout has one path, [`line`]: each line is written and flushed at once, and an error ends
+//! stdout has one path, [`line()`]: each line is written and flushed at once, and an error ends
 //! the command. A closed pipe (`reversi solve < many.obf | head -1`) ends it quietly with exit
 //! code 141, the code of a process killed by SIGPIPE, as other Unix tools end; any other error
 //! (a full disk) is a message and exit code 2. stderr gets [`note`], which ignores errors:
