@@ -1,15 +1,22 @@
 //! `reversi`: the command-line tool. Each subcommand lives in its own module; this file only
-//! dispatches. Exit codes: 0 success, 2 bad input (message on stderr).
+//! dispatches. Exit codes: 0 success, 2 bad input or a failed write (a one-line message on
+//! stderr, input in it escaped), 141 when stdout's reader has gone (see [`out`]).
+
+#![forbid(unsafe_code)]
 
 mod args;
 mod bench;
 mod matches;
 mod nboard;
+mod out;
 mod perft;
 mod play;
 mod solve;
 
 use std::process::ExitCode;
+
+use args::escape;
+use out::Failure;
 
 const USAGE: &str = "usage:
   reversi perft DEPTH [--pass-is-ply|--pass-is-not-ply]
@@ -21,12 +28,18 @@ const USAGE: &str = "usage:
       Prints A's wins, draws, losses, mean disc margin and score percentage.
   reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
   reversi nboard [--inverse] [--time SECONDS]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10)
-  reversi bench [perft|midgame|endgame|all] [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]";
+  reversi bench [perft|midgame|endgame|all] [--obf FILE]... [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]
+      The endgame solves FFO 20-39 and 40-49, read from crate/engine/tests/data/ of the
+      repository the binary was built from (midgame --ffo takes its positions from there);
+      --obf FILE (repeatable) reads each FILE instead.";
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let argv = match reversi_args::utf8_words(std::env::args_os().skip(1)) {
+        Ok(argv) => argv,
+        Err(e) => return fail(Failure::from(e)),
+    };
     let Some((command, rest)) = argv.split_first() else {
-        eprintln!("{USAGE}");
+        out::note(USAGE);
         return ExitCode::from(2);
     };
     let result = match command.as_str() {
@@ -36,17 +49,27 @@ fn main() -> ExitCode {
         "nboard" => nboard::run(rest),
         "bench" => bench::run(rest),
         "solve" => solve::run(rest),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            Ok(())
+        "help" | "--help" | "-h" => out::line(USAGE),
+        other => {
+            out::note(format_args!("reversi: unknown command '{}'", escape(other)));
+            out::note(USAGE);
+            return ExitCode::from(2);
         }
-        other => Err(format!("unknown command '{other}'\n{USAGE}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("reversi: {message}");
+        Err(failure) => fail(failure),
+    }
+}
+
+/// Reports `failure` (a message: on one line, input escaped) and gives its exit code.
+fn fail(failure: Failure) -> ExitCode {
+    match failure {
+        Failure::Message(message) => {
+            out::note(format_args!("reversi: {}", escape(&message)));
             ExitCode::from(2)
         }
+        // The reader of stdout is gone: end quietly, with the code of a SIGPIPE death.
+        Failure::BrokenPipe => ExitCode::from(141),
     }
 }

@@ -7,11 +7,13 @@
 
 use reversi::{
     random_openings, Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules,
+    TableAllocError,
 };
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::args::{Args, MAX_TT_MB};
+use crate::args::{escape, rules, Args, MAX_TT_MB};
+use crate::out::{self, note, Failure};
 
 /// One side of a match.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +28,7 @@ pub struct Player {
 impl Player {
     /// Parses a player spec (see the module documentation).
     pub fn parse(spec: &str) -> Result<Player, String> {
+        let shown = escape(spec);
         let mut p = Player {
             level: None,
             depth: None,
@@ -36,7 +39,7 @@ impl Player {
         for part in spec.split(':') {
             let number = |s: &str| -> Result<u64, String> {
                 s.parse::<u64>()
-                    .map_err(|_| format!("player '{spec}': '{part}' is not a number"))
+                    .map_err(|_| format!("player '{shown}': '{}' is not a number", escape(part)))
             };
             if let Some(kind) = EvalKind::parse(part) {
                 p.eval = Some(kind);
@@ -50,7 +53,7 @@ impl Player {
                 let n = number(part)?;
                 p.level = Some(u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
                     format!(
-                        "player '{spec}': level {n} is not in {}..={}",
+                        "player '{shown}': level {n} is not in {}..={}",
                         Level::MIN.get(),
                         Level::MAX.get()
                     )
@@ -59,7 +62,7 @@ impl Player {
         }
         if p.level.is_none() && p.depth.is_none() && p.nodes.is_none() {
             return Err(format!(
-                "player '{spec}' needs a level, a depth (dN) or a node budget (nN)"
+                "player '{shown}' needs a level, a depth (dN) or a node budget (nN)"
             ));
         }
         Ok(p)
@@ -159,7 +162,7 @@ impl Match<'_> {
             (ad, bd)
         };
         if !self.quiet {
-            eprintln!(
+            note(format_args!(
                 "game {}: opening {} A plays {}: A {a_discs} B {b_discs}",
                 g + 1,
                 i + 1,
@@ -168,7 +171,7 @@ impl Match<'_> {
                 } else {
                     "white"
                 }
-            );
+            ));
         }
         (a_discs, b_discs)
     }
@@ -201,9 +204,9 @@ impl Tally {
     }
 }
 
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
-    let rules = args.rules();
+    let rules = rules(&mut args);
     let quiet = args.flag("--quiet");
     let a = Player::parse(&args.option("--a")?.unwrap_or_else(|| "5".into()))?;
     let b = Player::parse(&args.option("--b")?.unwrap_or_else(|| "4".into()))?;
@@ -216,7 +219,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     // split over machines (or resumed) and the parts' tallies added.
     let from = args.number("--from", 1usize, 1..=games)?;
     let played = games - from + 1;
-    args.positional(0)?;
+    args.finish()?;
     let starts = random_openings(games.div_ceil(2), plies, seed);
     let m = Match {
         a: &a,
@@ -229,12 +232,18 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     // Threads take the next game until none is left. Every game starts from cleared tables
     // and the tally is a sum, so the result does not depend on the number of threads.
     let next = AtomicUsize::new(from - 1);
+    // Each thread's two tables, allocated before any game: one that cannot be is an error.
+    let tables = (0..threads.min(played))
+        .map(|_| Ok((Ai::try_new(tt)?, Ai::try_new(tt)?)))
+        .collect::<Result<Vec<_>, TableAllocError>>()
+        .map_err(|e| format!("--tt {tt}: {e}"))?;
     let mut tally = Tally::default();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(played))
-            .map(|_| {
-                scope.spawn(|| {
-                    let (mut ai_a, mut ai_b) = (Ai::new(tt), Ai::new(tt));
+        let (next, m) = (&next, &m);
+        let workers: Vec<_> = tables
+            .into_iter()
+            .map(|(mut ai_a, mut ai_b)| {
+                scope.spawn(move || {
                     let mut t = Tally::default();
                     loop {
                         let g = next.fetch_add(1, Ordering::Relaxed);
@@ -258,20 +267,19 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     } else {
         String::new()
     };
-    println!(
+    out::line(format_args!(
         "{} game, {played} games ({} openings of {plies} plies, both colours{part})",
         rules.name(),
         starts.len()
-    );
-    println!(
+    ))?;
+    out::line(format_args!(
         "A wins {}, draws {}, losses {}; mean disc margin {:+.2}; score {:.1}%",
         tally.wins,
         tally.draws,
         tally.losses,
         tally.margin as f64 / n,
         (tally.wins as f64 + tally.draws as f64 / 2.0) / n * 100.0
-    );
-    Ok(())
+    ))
 }
 
 #[cfg(test)]

@@ -5,31 +5,51 @@
 //! `move <mv>[/eval/time]`, `hint N`, `go`, `ping N`, `learn`, `analyze`, `quit`. Replies:
 //! `set myname reversi`, `=== <mv>/<eval>` (`=== PA` to pass), `search <mv> <eval> 0 <depth>`,
 //! `pong N`, `learned`, `analysis <n> <eval>`, and `status ...` lines while thinking. A bad
-//! command leaves the state unchanged and is reported on stderr (and as a `status` line).
+//! command, a line that is not UTF-8 text included, leaves the state unchanged and is
+//! reported on stderr and as a `status error: ...` line (one line, input in it escaped);
+//! the engine then reads on. A reply that cannot be written ends the session (see `out`).
 //!
-//! The game is a [`reversi::Game`]: a forced pass is applied by itself, and a written pass
-//! (`move PA`, `PA` in a GGF game) is accepted only when the side to move has no move (and
-//! only once). Every search is capped: `set depth N` bounds the midgame depth, and each
-//! command that thinks (`go`, `hint`, `analyze` for each position) stops after `--time`
-//! seconds (default 10) by the native clock; the exact solver runs only for as many empties
-//! as that budget allows (and at most 1.5 × N).
+//! The game is a [`reversi::GgfGame`] (GGF parsing lives in the engine): a forced pass is
+//! applied by itself, and a written pass (`move PA`, `PA` in a GGF game) is accepted only
+//! when the side to move has no move (and only once). Every search is capped: `set depth N`
+//! bounds the midgame depth, and each command that thinks (`go`, `hint`, `analyze` for each
+//! position) stops after `--time` seconds (default 10) by the native clock; the exact solver
+//! runs only for as many empties as that budget allows (and at most 1.5 × N).
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
-use reversi::native_clock;
-use reversi::{Ai, Board, Color, Game, Limits, Options, Position, Rules, Square};
+use reversi::{
+    native_clock, Ai, Board, Game, GgfGame, Limits, Options, Position, Rules, Square,
+    TableAllocError,
+};
+use reversi_args::{escape, escape_bytes, number_in, ArgError};
 
-use crate::args::Args;
+use crate::args::{rules, Args};
+use crate::out::{self, note, Failure};
 
 /// The default time cap of one search, in seconds.
 pub const DEFAULT_SECONDS: f64 = 10.0;
 
+/// Why a command did not complete.
+#[derive(Debug)]
+pub enum Error {
+    /// A bad command: reported, and the engine reads on.
+    Command(String),
+    /// A reply could not be written: the session ends.
+    Output(Failure),
+}
+
+impl From<ArgError> for Error {
+    fn from(e: ArgError) -> Error {
+        Error::Command(e.to_string())
+    }
+}
+
 /// The engine state between commands.
 pub struct Engine {
     rules: Rules,
-    game: Game,
-    /// True while the player who was forced to pass has not written that pass (`move PA`).
-    pass_pending: bool,
+    /// The game and whether its last forced pass is still unwritten (`move PA`).
+    record: GgfGame,
     depth: u32,
     /// The time cap of one search (all of a `hint`, each position of `analyze`).
     max_time_ms: f64,
@@ -37,21 +57,15 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(rules: Rules, max_seconds: f64) -> Engine {
-        let game = Game::new(rules, Position::standard());
-        Engine {
+    /// A new engine, or an error when its table cannot be allocated.
+    pub fn new(rules: Rules, max_seconds: f64) -> Result<Engine, TableAllocError> {
+        Ok(Engine {
             rules,
-            pass_pending: game.last_pass().is_some(),
-            game,
+            record: GgfGame::new(Game::new(rules, Position::standard())),
             depth: 12,
             max_time_ms: max_seconds * 1000.0,
-            ai: Ai::new(32),
-        }
-    }
-
-    /// The player who must pass now, if the protocol still waits for that pass.
-    fn must_pass(&self) -> Option<Color> {
-        self.game.last_pass().filter(|_| self.pass_pending)
+            ai: Ai::try_new(32)?,
+        })
     }
 
     /// The limits of a search of `time_ms` milliseconds.
@@ -69,52 +83,65 @@ impl Engine {
 
     /// Handles one command line, sending each reply line to `send` as soon as it is known
     /// (so `status` lines arrive while thinking). `Ok(false)` means quit.
-    pub fn handle(&mut self, line: &str, send: &mut dyn FnMut(String)) -> Result<bool, String> {
+    pub fn handle(
+        &mut self,
+        line: &str,
+        send: &mut dyn FnMut(String) -> Result<(), Failure>,
+    ) -> Result<bool, Error> {
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
-        let mut out = |l: String| send(l);
+        let mut out = |l: String| send(l).map_err(Error::Output);
         match cmd {
             "" => {}
             "nboard" => {
                 if rest != "2" {
-                    return Err(format!("unsupported protocol version '{rest}' (2)"));
+                    return Err(Error::Command(format!(
+                        "unsupported protocol version '{}' (2)",
+                        escape(rest)
+                    )));
                 }
-                out("set myname reversi".into());
+                out("set myname reversi".into())?;
             }
             "set" => {
                 let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
                 match what {
                     "depth" => {
-                        self.depth = crate::args::number_in("set depth", value, 1..=60)?;
+                        self.depth = number_in("set depth", value, 1..=60)?;
                     }
                     "game" => {
-                        let (game, pass_pending) = parse_ggf(value, self.rules)?;
-                        self.game = game;
-                        self.pass_pending = pass_pending;
+                        self.record = GgfGame::parse(value, self.rules)
+                            .map_err(|e| Error::Command(e.to_string()))?;
                         self.ai.clear();
                     }
                     "contempt" | "myname" => {}
-                    other => return Err(format!("unknown setting '{other}'")),
+                    other => {
+                        return Err(Error::Command(format!(
+                            "unknown setting '{}'",
+                            escape(other)
+                        )))
+                    }
                 }
             }
             "move" => {
                 let mv = rest.split('/').next().unwrap_or("").trim();
-                self.pass_pending = play(&mut self.game, self.pass_pending, mv, None)?;
+                self.record
+                    .play(mv, None)
+                    .map_err(|e| Error::Command(e.to_string()))?;
             }
             "hint" => {
-                let n: usize = crate::args::number_in("hint", rest, 1..=64)?;
-                out("status thinking".into());
+                let n: usize = number_in("hint", rest, 1..=64)?;
+                out("status thinking".into())?;
                 for l in self.hints(n) {
-                    out(l);
+                    out(l)?;
                 }
-                out("status".into());
+                out("status".into())?;
             }
             "go" => {
-                out("status thinking".into());
-                let position = self.game.position();
-                if self.must_pass().is_some() || self.game.is_over() {
-                    out("=== PA".into());
+                out("status thinking".into())?;
+                let position = self.record.game.position();
+                if self.record.must_pass().is_some() || self.record.game.is_over() {
+                    out("=== PA".into())?;
                 } else {
                     let (limits, options) = self.limits(self.max_time_ms);
                     let a = self
@@ -123,17 +150,17 @@ impl Engine {
                     out(match a.best {
                         Some(sq) => format!("=== {}/{:.2}", sq.to_string().to_uppercase(), a.score),
                         None => "=== PA".into(),
-                    });
+                    })?;
                 }
-                out("status".into());
+                out("status".into())?;
             }
-            "ping" => out(format!("pong {rest}")),
-            "learn" => out("learned".into()),
+            "ping" => out(format!("pong {}", escape(rest)))?,
+            "learn" => out("learned".into())?,
             "analyze" => {
-                out("status analyzing".into());
+                out("status analyzing".into())?;
                 let (limits, options) = self.limits(self.max_time_ms);
-                let mut game = self.game.clone();
-                for i in (0..=self.game.move_count()).rev() {
+                let mut game = self.record.game.clone();
+                for i in (0..=self.record.game.move_count()).rev() {
                     game.go_to(i);
                     // The position after move i (and any forced pass), scored for its mover.
                     let board = game.position().board;
@@ -141,24 +168,29 @@ impl Engine {
                         let s = self
                             .rules
                             .score(board.player.count_ones(), board.opponent.count_ones());
-                        out(format!("analysis {i} {s}"));
+                        out(format!("analysis {i} {s}"))?;
                         continue;
                     }
                     let a = self.ai.analyze(board, self.rules, &limits, &options);
-                    out(format!("analysis {i} {:.2}", a.score));
+                    out(format!("analysis {i} {:.2}", a.score))?;
                 }
-                out("status".into());
+                out("status".into())?;
             }
             "quit" => return Ok(false),
-            other => return Err(format!("unknown command '{other}'")),
+            other => {
+                return Err(Error::Command(format!(
+                    "unknown command '{}'",
+                    escape(other)
+                )))
+            }
         }
         Ok(true)
     }
 
     /// `search` lines for the `n` best moves (each searched on its own, sharing the time cap).
     fn hints(&mut self, n: usize) -> Vec<String> {
-        let board = self.game.position().board;
-        if self.must_pass().is_some() || board.legal_moves() == 0 {
+        let board = self.record.game.position().board;
+        if self.record.must_pass().is_some() || board.legal_moves() == 0 {
             return vec![format!("search PA 0 0 {}", self.depth)];
         }
         let moves = board.legal_moves().count_ones() as f64;
@@ -207,131 +239,41 @@ fn child_score(
     (sign * a.score, depth)
 }
 
-/// Plays `mv` (`f5`, `F5`, or a pass `PA`/`pass`) in `game`, for `color` when given (a GGF
-/// `B[..]`/`W[..]`). `pass_pending` says whether the forced pass of the last move is still
-/// unwritten; returns the new value. On error `game` is unchanged.
-fn play(
-    game: &mut Game,
-    pass_pending: bool,
-    mv: &str,
-    color: Option<Color>,
-) -> Result<bool, String> {
-    if mv.eq_ignore_ascii_case("pa") || mv.eq_ignore_ascii_case("pass") {
-        let passer = game.last_pass().filter(|_| pass_pending);
-        return match passer {
-            Some(p) if color.is_none_or(|c| c == p) => Ok(false),
-            _ if game.is_over() => Err("the game is over: there is no pass to make".into()),
-            _ => {
-                let side = color.unwrap_or(game.position().side);
-                Err(format!("{} may not pass: it is not forced to", side.name()))
-            }
-        };
-    }
-    let sq: Square = mv.parse().map_err(|e| format!("{e}"))?;
-    if let Some(c) = color {
-        // A pass may be left out before a move; the mover must still be the side to move.
-        if game.to_move().is_some_and(|side| side != c) {
-            return Err(format!("{} moves out of turn", c.name()));
-        }
-    }
-    game.play(sq).map_err(|e| e.to_string())?;
-    Ok(game.last_pass().is_some())
-}
-
-/// Parses a GGF game `(;GM[Othello]...BO[8 <64 cells> <side>]B[f5]W[d6]...;)`: the game from
-/// its board through its moves (a pass written `PA` or `pass`, or left out), and whether the
-/// last forced pass is still unwritten.
-pub fn parse_ggf(text: &str, rules: Rules) -> Result<(Game, bool), String> {
-    let text = text.trim();
-    let inner = text
-        .strip_prefix("(;")
-        .and_then(|t| t.strip_suffix(";)"))
-        .ok_or("a GGF game starts with '(;' and ends with ';)'")?;
-    // Properties NAME[VALUE].
-    let mut props = Vec::new();
-    let mut rest = inner;
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            break;
-        }
-        let open = rest.find('[').ok_or("GGF: a property without '['")?;
-        let close = rest[open..]
-            .find(']')
-            .map(|c| c + open)
-            .ok_or("GGF: a property without ']'")?;
-        props.push((rest[..open].trim(), &rest[open + 1..close]));
-        rest = &rest[close + 1..];
-    }
-    if let Some((_, gm)) = props.iter().find(|(n, _)| *n == "GM") {
-        if !gm.eq_ignore_ascii_case("othello") {
-            return Err(format!("GGF: game '{gm}' is not Othello"));
-        }
-    }
-    let (_, bo) = props
-        .iter()
-        .find(|(n, _)| *n == "BO")
-        .ok_or("GGF: no board (BO[8 ...])")?;
-    let mut words = bo.split_whitespace();
-    if words.next() != Some("8") {
-        return Err("GGF: only 8x8 boards are supported".into());
-    }
-    let cells: String = words.collect();
-    // The last character is the side to move.
-    let cells: Vec<char> = cells.chars().collect();
-    if cells.len() != 65 {
-        return Err(format!(
-            "GGF: BO needs 64 cells and a side to move, found {} characters",
-            cells.len()
-        ));
-    }
-    let board: String = cells[..64].iter().collect();
-    let side = match cells[64] {
-        '*' | 'X' | 'x' | 'B' | 'b' => Color::Black,
-        'O' | 'o' | 'W' | 'w' => Color::White,
-        c => return Err(format!("GGF: side to move '{c}'")),
-    };
-    let start = Position::parse(&board, &side.symbol().to_string()).map_err(|e| e.to_string())?;
-    let mut game = Game::new(rules, start);
-    let mut pass_pending = game.last_pass().is_some();
-    for (name, value) in props {
-        let color = match name {
-            "B" => Color::Black,
-            "W" => Color::White,
-            _ => continue,
-        };
-        let mv = value.split('/').next().unwrap_or("").trim();
-        pass_pending = play(&mut game, pass_pending, mv, Some(color))
-            .map_err(|e| format!("GGF move {name}[{value}]: {e}"))?;
-    }
-    Ok((game, pass_pending))
-}
-
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
-    let rules = args.rules();
+    let rules = rules(&mut args);
     let seconds = args.number("--time", DEFAULT_SECONDS, 0.01..=86_400.0)?;
-    args.positional(0)?;
-    let mut engine = Engine::new(rules, seconds);
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("reading stdin: {e}"))?;
-        let mut send = |l: String| {
-            // A closed stdout ends the session at the next read; nothing else to do here.
-            let _ = writeln!(stdout, "{l}").and_then(|()| stdout.flush());
-        };
-        match engine.handle(&line, &mut send) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => {
-                eprintln!("reversi nboard: {e}");
-                writeln!(stdout, "status error: {e}").map_err(|e| e.to_string())?;
-            }
+    args.finish()?;
+    let mut engine = Engine::new(rules, seconds).map_err(|e| e.to_string())?;
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(e) => return Err(format!("reading stdin: {e}").into()),
         }
-        stdout.flush().map_err(|e| e.to_string())?;
+        let result = match std::str::from_utf8(&bytes) {
+            Ok(line) => engine.handle(line, &mut |l| out::line(l)),
+            Err(e) => Err(Error::Command(format!(
+                "the line is not UTF-8 text (byte {} is invalid): '{}'",
+                e.valid_up_to() + 1,
+                escape_bytes(bytes.trim_ascii())
+            ))),
+        };
+        match result {
+            Ok(true) => {}
+            Ok(false) => return Ok(()),
+            Err(Error::Command(e)) => {
+                // Input in the message is escaped: one line, which cannot pass for a reply.
+                let e = escape(&e);
+                note(format_args!("reversi nboard: {e}"));
+                out::line(format_args!("status error: {e}"))?;
+            }
+            Err(Error::Output(failure)) => return Err(failure),
+        }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -340,81 +282,44 @@ mod tests {
 
     const START: &str = "(;GM[Othello]PC[NBoard]PB[a]PW[b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[f5//1.2]W[d6];)";
 
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    #[test]
-    fn ggf_parses_board_and_moves() {
-        let (game, pending) = parse_ggf(START, Rules::Classic).unwrap();
-        assert!(!pending);
-        assert_eq!(game.start(), Position::standard());
-        assert_eq!(game.transcript(), "f5d6");
-        let expected = Position::standard()
-            .play(sq("f5"))
-            .unwrap()
-            .play(sq("d6"))
-            .unwrap();
-        assert_eq!(game.position(), expected);
-        assert!(parse_ggf("(;GM[Othello]BO[8 ---];)", Rules::Classic).is_err());
-        let standard = "BO[8 ---------------------------O*------*O--------------------------- *]";
-        for bad in ["B[f4]", "W[f5]", "B[pa]", "B[f5]W[PA]", "B[z9]"] {
-            let ggf = format!("(;GM[Othello]{standard}{bad};)");
-            assert!(parse_ggf(&ggf, Rules::Classic).is_err(), "{bad}");
-        }
-    }
-
     /// A position where Black, to move, has no move but White has: white a1, black b1.
     fn black_must_pass() -> String {
         format!("(;GM[Othello]BO[8 O*{} *];)", "-".repeat(62))
     }
 
-    #[test]
-    fn ggf_passes_written_or_left_out() {
-        // Black passes at once; White's c1 is then legal with or without a written pass.
-        let ggf = black_must_pass();
-        let (game, pending) = parse_ggf(&ggf, Rules::Classic).unwrap();
-        assert!(pending);
-        assert_eq!(game.position().side, Color::White);
-        let written = ggf.replace(";)", "B[PA]W[c1];)");
-        let left_out = ggf.replace(";)", "W[c1];)");
-        let a = parse_ggf(&written, Rules::Classic).unwrap();
-        let b = parse_ggf(&left_out, Rules::Classic).unwrap();
-        assert_eq!(a, b);
-        assert!(a.0.is_over());
-        // Twice the pass, a pass by the wrong side, a pass after the end: errors.
-        for bad in ["B[PA]B[PA]", "W[PA]", "B[PA]W[c1]W[PA]"] {
-            let ggf = ggf.replace(";)", &format!("{bad};)"));
-            assert!(parse_ggf(&ggf, Rules::Classic).is_err(), "{bad}");
-        }
-    }
-
     /// The reply lines of one command.
     fn ask(e: &mut Engine, line: &str) -> Result<Vec<String>, String> {
         let mut lines = Vec::new();
-        e.handle(line, &mut |l| lines.push(l))?;
-        Ok(lines)
+        let mut send = |l| {
+            lines.push(l);
+            Ok(())
+        };
+        match e.handle(line, &mut send) {
+            Ok(_) => Ok(lines),
+            Err(Error::Command(message)) => Err(message),
+            Err(Error::Output(f)) => panic!("{line}: {f:?}"),
+        }
     }
 
     #[test]
     fn protocol_round_trip() {
-        let mut e = Engine::new(Rules::Classic, 5.0);
+        let mut e = Engine::new(Rules::Classic, 5.0).unwrap();
         assert_eq!(ask(&mut e, "nboard 2").unwrap(), vec!["set myname reversi"]);
         ask(&mut e, "set depth 2").unwrap();
         ask(&mut e, &format!("set game {START}")).unwrap();
         ask(&mut e, "move c3").unwrap();
-        let before = e.game.clone();
+        let before = e.record.game.clone();
         assert!(ask(&mut e, "move a1").is_err());
         assert!(ask(&mut e, "move pa").is_err(), "White has moves");
         assert!(ask(&mut e, "set depth 0").is_err());
         assert!(ask(&mut e, "set depth 61").is_err());
-        assert_eq!(e.game, before, "errors change nothing");
+        assert_eq!(e.record.game, before, "errors change nothing");
         assert_eq!(e.depth, 2);
-        assert_eq!(e.game.move_count(), 3);
+        assert_eq!(e.record.game.move_count(), 3);
         let reply = ask(&mut e, "go").unwrap();
         assert_eq!(reply.first().map(String::as_str), Some("status thinking"));
         let go = reply.iter().find(|l| l.starts_with("=== ")).unwrap();
-        assert!(e.game.is_legal(go[4..6].parse().unwrap()), "{go}");
+        assert!(e.record.game.is_legal(go[4..6].parse().unwrap()), "{go}");
         let hints = ask(&mut e, "hint 3").unwrap();
         assert_eq!(hints.iter().filter(|l| l.starts_with("search ")).count(), 3);
         assert_eq!(ask(&mut e, "ping 7").unwrap(), vec!["pong 7"]);
@@ -426,12 +331,12 @@ mod tests {
                 .count(),
             4
         );
-        assert!(!e.handle("quit", &mut |_| {}).unwrap());
+        assert!(!e.handle("quit", &mut |_| Ok(())).unwrap());
     }
 
     #[test]
     fn go_passes_when_it_must() {
-        let mut e = Engine::new(Rules::Inverse, 5.0);
+        let mut e = Engine::new(Rules::Inverse, 5.0).unwrap();
         ask(&mut e, &format!("set game {}", black_must_pass())).unwrap();
         assert!(ask(&mut e, "go").unwrap().contains(&"=== PA".to_string()));
         ask(&mut e, "move pa").unwrap();

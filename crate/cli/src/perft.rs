@@ -6,8 +6,9 @@ use std::time::Instant;
 use reversi::{perft, PassRule, Position};
 
 use crate::args::{number_in, Args};
+use crate::out::{self, Failure};
 
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
     let not_ply = args.flag("--pass-is-not-ply");
     let ply = args.flag("--pass-is-ply");
@@ -27,10 +28,9 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let start = Instant::now();
     let leaves = perft(Position::standard().board, depth, rule);
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    out::note(format_args!(
         "perft {depth}: {leaves} leaves in {secs:.3} s, {:.1} M leaves/s",
         leaves as f64 / secs.max(1e-9) / 1e6
-    );
-    println!("{leaves}");
-    Ok(())
+    ));
+    out::line(leaves)
 }

@@ -3,11 +3,12 @@
 
 use reversi::{Color, Game, Position, Square, Start};
 
-use crate::args::Args;
+use crate::args::{rules, Args};
+use crate::out::{self, shown, Failure};
 
-pub fn run(argv: &[String]) -> Result<(), String> {
+pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
-    let rules = args.rules();
+    let rules = rules(&mut args);
     let start_name = args.option("--start")?;
     let board = args.option("--board")?;
     let side = args.option("--side")?;
@@ -16,7 +17,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let start = match (board, side, start_name) {
         (Some(_), _, Some(_)) => return Err("give either --start or --board, not both".into()),
         (Some(board), Some(side), None) => {
-            Position::parse(&board, &side).map_err(|e| format!("--board/--side: {e}"))?
+            Position::parse(&board, &side).map_err(|e| format!("--board/--side: {}", shown(e)))?
         }
         (Some(_), None, None) => return Err("--board needs --side X|O".into()),
         (None, Some(_), _) => return Err("--side goes with --board".into()),
@@ -24,13 +25,12 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             .as_deref()
             .unwrap_or("standard")
             .parse::<Start>()
-            .map_err(|e| format!("--start: {e}"))?
+            .map_err(|e| format!("--start: {}", shown(e)))?
             .position(),
     };
     let transcript = words.concat();
-    let game = Game::from_transcript(rules, start, &transcript).map_err(|e| e.to_string())?;
-    println!("{}", state_json(&game));
-    Ok(())
+    let game = Game::from_transcript(rules, start, &transcript).map_err(shown)?;
+    out::line(state_json(&game))
 }
 
 /// `{"board": ..., "to_move": ..., "legal": [...], "passed": [...], "over": ..., "black": N,

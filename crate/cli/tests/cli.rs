@@ -716,3 +716,50 @@ fn match_from_plays_the_tail_of_the_same_match() {
     assert_bad(&["match", "--games", "6", "--from", "7"], &["--from", "7"]);
     assert_bad(&["match", "--games", "6", "--from", "0"], &["--from", "0"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// bench: suites read from files
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn bench_endgame_reads_its_suites_from_obf_files() {
+    let ffo = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/tests/data/fforum-1-19.obf"
+    );
+    let text = std::fs::read_to_string(ffo).unwrap_or_else(|e| panic!("{ffo}: {e}"));
+    // Two listed positions (14 empties) and one without scores (shown unchecked).
+    let first: Vec<&str> = text.lines().take(2).collect();
+    let unlisted = first[0].split(';').next().unwrap().trim();
+    let path = std::env::temp_dir().join(format!("reversi-bench-{}.obf", std::process::id()));
+    std::fs::write(
+        &path,
+        format!("{}\n% a comment\n\n{}\n{unlisted}\n", first[0], first[1]),
+    )
+    .expect("a temporary file");
+    let shown = path.to_str().expect("a UTF-8 temporary path");
+    let (code, stdout, stderr) = run(&["bench", "endgame", "--obf", shown]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(code, 0, "{stderr}");
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    assert!(
+        rows[0].ends_with(" ok") && rows[1].ends_with(" ok"),
+        "{stdout}"
+    );
+    assert!(rows[2].ends_with(" -"), "{stdout}");
+    assert!(stdout.contains("0 wrong"), "{stdout}");
+
+    assert_bad(
+        &["bench", "endgame", "--obf", "/nonexistent/suite.obf"],
+        &["--obf", "cannot read /nonexistent/suite.obf"],
+    );
+    assert_bad(
+        &["bench", "endgame", "--obf", ffo, "--level", "3"],
+        &["--level"],
+    );
+    assert_bad(
+        &["bench", "perft", "--obf", ffo],
+        &["unknown option '--obf'"],
+    );
+}

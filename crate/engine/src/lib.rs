@@ -24,6 +24,7 @@ mod board;
 mod endgame;
 mod eval;
 mod game;
+mod ggf;
 mod hash_table;
 mod limits;
 mod obf;
@@ -46,6 +47,7 @@ pub use eval::EvalKind;
 pub use game::{
     Event, Game, Outcome, ParseRulesError, Rules, TranscriptError, TranscriptErrorKind,
 };
+pub use ggf::{GgfError, GgfGame, GgfMoveError};
 pub use hash_table::TableAllocError;
 #[cfg(not(target_arch = "wasm32"))]
 pub use limits::native_clock;

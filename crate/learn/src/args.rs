@@ -1,9 +1,11 @@
-//! The command line: `reversi-learn [--rules classic|inverse] [--games N] [--seed S] ...`.
+//! The command line: `reversi-learn [--rules classic|inverse] [--games N] [--seed S] ...`,
+//! read with the tools' shared reader ([`reversi_args`]).
 
 use std::fmt;
 use std::path::PathBuf;
 
 use reversi::{EvalKind, Rules};
+use reversi_args::Args;
 
 use crate::selfplay::PlayConfig;
 
@@ -74,19 +76,21 @@ impl Config {
 pub enum ArgError {
     /// `--help` was asked for (not an error, but no run either).
     Help,
-    Unknown(String),
-    MissingValue(String),
-    /// The option, then its bad value.
-    BadValue(String, String),
+    /// An unknown option, a missing or bad value, an argument that is not UTF-8.
+    Bad(reversi_args::ArgError),
+}
+
+impl From<reversi_args::ArgError> for ArgError {
+    fn from(e: reversi_args::ArgError) -> ArgError {
+        ArgError::Bad(e)
+    }
 }
 
 impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ArgError::Help => f.write_str(USAGE),
-            ArgError::Unknown(a) => write!(f, "unknown argument `{a}`\n{USAGE}"),
-            ArgError::MissingValue(a) => write!(f, "`{a}` needs a value\n{USAGE}"),
-            ArgError::BadValue(a, v) => write!(f, "bad value `{v}` for `{a}`\n{USAGE}"),
+            ArgError::Bad(e) => write!(f, "{e}\n{USAGE}"),
         }
     }
 }
@@ -109,62 +113,56 @@ usage: reversi-learn [options]
   --validate N              held-out games comparing new and shipped weights (1000)
   --threads T               worker threads, 1..=64; results do not depend on it (1)";
 
-/// Parses the arguments (without the program name).
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Config, ArgError> {
-    let mut c = Config::default();
-    let mut it = args.into_iter();
-    while let Some(arg) = it.next() {
-        if arg == "-h" || arg == "--help" {
-            return Err(ArgError::Help);
-        }
-        let known = [
-            "--rules",
-            "--games",
-            "--seed",
-            "--out",
-            "--exact-empties",
-            "--depth",
-            "--nodes",
-            "--temperature",
-            "--ridge",
-            "--edge-ridge",
-            "--iterations",
-            "--validate",
-            "--threads",
-        ];
-        if !known.contains(&arg.as_str()) {
-            return Err(ArgError::Unknown(arg));
-        }
-        let value = it
-            .next()
-            .ok_or_else(|| ArgError::MissingValue(arg.clone()))?;
-        let bad = || ArgError::BadValue(arg.clone(), value.clone());
-        match arg.as_str() {
-            "--rules" => c.rules = value.parse().map_err(|_| bad())?,
-            "--games" => c.games = number(&value, 1, u32::MAX as u64).ok_or_else(bad)?,
-            "--seed" => c.seed = value.parse().map_err(|_| bad())?,
-            "--out" if !value.is_empty() => c.out = PathBuf::from(&value),
-            "--out" => return Err(bad()),
-            "--exact-empties" => c.exact_empties = number(&value, 0, 20).ok_or_else(bad)? as u32,
-            "--depth" => c.depth = number(&value, 1, 10).ok_or_else(bad)? as u32,
-            "--nodes" => c.nodes = number(&value, 1, u64::MAX).ok_or_else(bad)?,
-            "--temperature" => c.temperature = float(&value).ok_or_else(bad)? as f32,
-            "--ridge" => c.ridge = float(&value).ok_or_else(bad)?,
-            "--edge-ridge" => c.edge_ridge = float(&value).ok_or_else(bad)?,
-            "--iterations" => c.iterations = number(&value, 0, 100_000).ok_or_else(bad)? as usize,
-            "--validate" => c.validate = number(&value, 0, u32::MAX as u64).ok_or_else(bad)?,
-            _ => c.threads = number(&value, 1, 64).ok_or_else(bad)? as usize,
-        }
+/// Parses the arguments (without the program name) with the tools' shared reader
+/// ([`reversi_args`]); `std::env::args_os` gives them through [`parse_os_args`].
+pub fn parse_args<I, S>(args: I) -> Result<Config, ArgError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<String>,
+{
+    let mut a = Args::new(args);
+    if a.flag("-h") || a.flag("--help") {
+        return Err(ArgError::Help);
     }
+    let d = Config::default();
+    let c = Config {
+        rules: a
+            .parsed("--rules", "classic or inverse")?
+            .unwrap_or(d.rules),
+        games: a.number("--games", d.games, 1..=u32::MAX as u64)?,
+        seed: a.number("--seed", d.seed, 0..=u64::MAX)?,
+        out: match a.option("--out")? {
+            None => d.out,
+            Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+            Some(dir) => {
+                return Err(ArgError::Bad(reversi_args::ArgError::BadValue {
+                    name: "--out".into(),
+                    value: dir,
+                    expected: "a directory".into(),
+                }))
+            }
+        },
+        exact_empties: a.number("--exact-empties", d.exact_empties, 0..=20)?,
+        depth: a.number("--depth", d.depth, 1..=10)?,
+        nodes: a.number("--nodes", d.nodes, 1..=u64::MAX)?,
+        temperature: a.number("--temperature", d.temperature, 0.0..=f32::MAX)?,
+        ridge: a.number("--ridge", d.ridge, 0.0..=f64::MAX)?,
+        edge_ridge: a.number("--edge-ridge", d.edge_ridge, 0.0..=f64::MAX)?,
+        iterations: a.number("--iterations", d.iterations, 0..=100_000)?,
+        validate: a.number("--validate", d.validate, 0..=u32::MAX as u64)?,
+        threads: a.number("--threads", d.threads, 1..=64)?,
+    };
+    a.finish()?;
     Ok(c)
 }
 
-fn number(s: &str, min: u64, max: u64) -> Option<u64> {
-    s.parse().ok().filter(|n| (min..=max).contains(n))
-}
-
-fn float(s: &str) -> Option<f64> {
-    s.parse().ok().filter(|x: &f64| x.is_finite() && *x >= 0.0)
+/// [`parse_args`] on the arguments as the OS gives them (an argument that is not UTF-8 is an
+/// error).
+pub fn parse_os_args<I>(args: I) -> Result<Config, ArgError>
+where
+    I: IntoIterator<Item = std::ffi::OsString>,
+{
+    parse_args(reversi_args::utf8_words(args)?)
 }
 
 #[cfg(test)]
@@ -185,29 +183,48 @@ mod tests {
         assert_eq!(parse("").unwrap(), Config::default());
     }
 
+    /// The option and value named by the bad-value error of `line`, if that is its result.
+    fn bad_value(line: &str) -> Option<(String, String)> {
+        match parse(line) {
+            Err(ArgError::Bad(reversi_args::ArgError::BadValue { name, value, .. })) => {
+                Some((name, value))
+            }
+            _ => None,
+        }
+    }
+
     #[test]
     fn errors() {
-        assert_eq!(
-            parse("--rules chess"),
-            Err(ArgError::BadValue("--rules".into(), "chess".into()))
-        );
-        assert_eq!(
-            parse("--games 0"),
-            Err(ArgError::BadValue("--games".into(), "0".into()))
-        );
-        assert_eq!(
-            parse("--exact-empties 30").unwrap_err(),
-            ArgError::BadValue("--exact-empties".into(), "30".into())
-        );
-        assert_eq!(
-            parse("--ridge -1").unwrap_err(),
-            ArgError::BadValue("--ridge".into(), "-1".into())
-        );
+        for (name, value) in [
+            ("--rules", "chess"),
+            ("--games", "0"),
+            ("--exact-empties", "30"),
+            ("--ridge", "-1"),
+            ("--temperature", "1e39"),
+            ("--threads", "65"),
+            ("--seed", "-1"),
+        ] {
+            assert_eq!(
+                bad_value(&format!("{name} {value}")),
+                Some((name.to_string(), value.to_string()))
+            );
+        }
         assert_eq!(
             parse("--seed"),
-            Err(ArgError::MissingValue("--seed".into()))
+            Err(ArgError::Bad(reversi_args::ArgError::MissingValue(
+                "--seed".into()
+            )))
         );
-        assert_eq!(parse("--fast"), Err(ArgError::Unknown("--fast".into())));
+        let e = parse("--fast").unwrap_err();
+        assert_eq!(
+            e,
+            ArgError::Bad(reversi_args::ArgError::UnknownOption("--fast".into()))
+        );
+        assert!(e
+            .to_string()
+            .starts_with("unknown option '--fast'\nusage: reversi-learn"));
+        assert!(parse("extra").is_err());
         assert_eq!(parse("--help"), Err(ArgError::Help));
+        assert_eq!(parse("--games 7 -h"), Err(ArgError::Help));
     }
 }

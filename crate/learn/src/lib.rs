@@ -8,6 +8,8 @@
 //! weight files in the format eval.rs loads ([`files`]). Held-out games then compare the new
 //! weights with the shipped ones.
 
+#![forbid(unsafe_code)]
+
 pub mod args;
 pub mod files;
 pub mod fit;
@@ -20,7 +22,7 @@ use std::time::Instant;
 use reversi::internals::eval::Weights;
 use reversi::EvalKind;
 
-pub use args::{parse_args, ArgError, Config};
+pub use args::{parse_args, parse_os_args, ArgError, Config};
 
 /// Mean squared errors (discs²) of an evaluation, over all positions and per phase.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,11 +1,13 @@
 //! `reversi-learn`: re-learns the evaluation weights of one game (see README.md).
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
-use reversi_learn::{parse_args, run, ArgError, Errors};
+use reversi_learn::{parse_os_args, run, ArgError, Errors};
 
 fn main() -> ExitCode {
-    let config = match parse_args(std::env::args().skip(1)) {
+    let config = match parse_os_args(std::env::args_os().skip(1)) {
         Ok(c) => c,
         Err(ArgError::Help) => {
             println!("{}", ArgError::Help);

@@ -8,15 +8,37 @@
 //! - [`ai_move`] asks the engine's AI for a move; the AI (and its transposition table) lives in
 //!   a thread-local, so a Web Worker keeps its table between moves.
 //! - Colours are `"black"` and `"white"` on the JavaScript side (input also accepts `X`/`O`).
+//!
+//! # The boundary
+//!
+//! Every argument arrives as a `JsValue` and is checked here, before anything is allocated in
+//! wasm memory or any state changes: a value of the wrong type is a `TypeError`, a number that
+//! is not an integer in range or an over-long string a `RangeError`, and what the engine
+//! refuses an `Error` with the engine's message. The checks only look at the value's type
+//! (`typeof`) and a string's length, so no getter, proxy or `toString` of the caller's runs.
+//! (With `&str` parameters, wasm-bindgen's glue copied whatever it was given into wasm memory
+//! by its `length`: a number trapped and `{length: 2 ** 30}` grew the memory by a gigabyte.)
+//! The TypeScript types of the parameters stay what they were (`string`, `number`).
+
+#![forbid(unsafe_code)]
 
 use std::cell::RefCell;
+use std::fmt::Display;
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, JsString, Object, RangeError, Reflect, TypeError};
 use reversi::{Ai, Color, Event, Game, Level, Position, Rules, Square, Start};
 use wasm_bindgen::prelude::*;
 
 /// Size of the AI's transposition table in megabytes.
 const AI_TABLE_MB: usize = 32;
+
+/// The longest string argument accepted, in UTF-16 code units: far above any valid one (a
+/// board is 64 cells, a whole game's transcript 120 characters, whitespace aside), low enough
+/// that copying it into wasm memory costs nothing to speak of.
+pub const MAX_STRING_LENGTH: u32 = 4096;
+
+/// The largest seed: JavaScript numbers are exact integers up to `Number.MAX_SAFE_INTEGER`.
+pub const MAX_SEED: f64 = 9_007_199_254_740_991.0;
 
 thread_local! {
     static AI: RefCell<Option<Ai>> = const { RefCell::new(None) };
@@ -29,8 +51,123 @@ pub fn start() {
 }
 
 /// An error for JavaScript, with the engine's message.
-fn js_error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+fn js_error(e: impl Display) -> JsValue {
+    js_sys::Error::new(&e.to_string()).into()
+}
+
+fn type_error(message: &str) -> JsValue {
+    TypeError::new(message).into()
+}
+
+fn range_error(message: &str) -> JsValue {
+    RangeError::new(message).into()
+}
+
+/// What `value` is, for an error message: its type only (nothing of the caller's runs).
+fn describe(value: &JsValue) -> String {
+    if value.is_undefined() {
+        "undefined".into()
+    } else if value.is_null() {
+        "null".into()
+    } else if let Some(b) = value.as_bool() {
+        format!("the boolean {b}")
+    } else if let Some(n) = value.as_f64() {
+        format!("the number {}", number_text(n))
+    } else if value.is_string() {
+        "a string".into()
+    } else if value.is_bigint() {
+        "a BigInt".into()
+    } else if value.is_symbol() {
+        "a symbol".into()
+    } else if value.is_function() {
+        "a function".into()
+    } else {
+        "an object".into()
+    }
+}
+
+/// A number as JavaScript writes it (`NaN`, `Infinity`, `1e+300`, `1.5`).
+fn number_text(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map_or_else(|_| n.to_string(), String::from)
+}
+
+/// The string argument `name`, copied into wasm memory only once it is known to be a string
+/// of at most [`MAX_STRING_LENGTH`] code units.
+fn string_arg(value: &JsValue, name: &str) -> Result<String, JsValue> {
+    let Some(s) = value.dyn_ref::<JsString>() else {
+        return Err(type_error(&format!(
+            "{name} must be a string, not {}",
+            describe(value)
+        )));
+    };
+    let length = s.length();
+    if length > MAX_STRING_LENGTH {
+        return Err(range_error(&format!(
+            "{name} is too long: {length} characters (at most {MAX_STRING_LENGTH})"
+        )));
+    }
+    value
+        .as_string()
+        .ok_or_else(|| type_error(&format!("{name} must be a string")))
+}
+
+/// An optional string argument: `undefined` and `null` are `None`.
+fn optional_string_arg(value: &JsValue, name: &str) -> Result<Option<String>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        string_arg(value, name).map(Some)
+    }
+}
+
+/// The number argument `name`, an integer in `min..=max`.
+fn integer_arg(value: &JsValue, name: &str, min: f64, max: f64) -> Result<f64, JsValue> {
+    let Some(n) = value.as_f64() else {
+        return Err(type_error(&format!(
+            "{name} must be a number, not {}",
+            describe(value)
+        )));
+    };
+    if n.fract() != 0.0 || !n.is_finite() {
+        return Err(range_error(&format!(
+            "{name} must be an integer, not {}",
+            number_text(n)
+        )));
+    }
+    if !(min..=max).contains(&n) {
+        return Err(range_error(&format!(
+            "{name} {} is out of range {}..{}",
+            number_text(n),
+            number_text(min),
+            number_text(max)
+        )));
+    }
+    Ok(n)
+}
+
+fn level_arg(value: &JsValue) -> Result<Level, JsValue> {
+    let n = integer_arg(
+        value,
+        "level",
+        Level::MIN.get().into(),
+        Level::MAX.get().into(),
+    )?;
+    // In range, so it fits a u8 and is a level.
+    Ok(Level::new(n as u8).expect("a level in range"))
+}
+
+fn seed_arg(value: &JsValue) -> Result<u64, JsValue> {
+    integer_arg(value, "seed", 0.0, MAX_SEED).map(|n| n as u64)
+}
+
+fn color_arg(value: &JsValue, name: &str) -> Result<Color, JsValue> {
+    string_arg(value, name)?.parse().map_err(js_error)
+}
+
+fn rules_arg(value: &JsValue) -> Result<Rules, JsValue> {
+    string_arg(value, "rules")?.parse().map_err(js_error)
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -55,28 +192,6 @@ fn optional_color(c: Option<Color>) -> JsValue {
     c.map_or(JsValue::NULL, |c| JsValue::from_str(color_name(c)))
 }
 
-fn parse_color(s: &str) -> Result<Color, JsError> {
-    s.parse().map_err(js_error)
-}
-
-fn parse_square(s: &str) -> Result<Square, JsError> {
-    s.parse().map_err(js_error)
-}
-
-fn parse_rules(s: &str) -> Result<Rules, JsError> {
-    s.parse().map_err(js_error)
-}
-
-fn parse_level(n: u32) -> Result<Level, JsError> {
-    u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
-        JsError::new(&format!(
-            "level {n} is out of range {}..{}",
-            Level::MIN.get(),
-            Level::MAX.get()
-        ))
-    })
-}
-
 /// The strongest AI level.
 #[wasm_bindgen]
 pub fn max_level() -> u32 {
@@ -97,23 +212,32 @@ pub fn default_level() -> u32 {
 
 /// A new game under `rules` (`classic` or `inverse`) from the named `start` (`standard`,
 /// `alternative`), or, when `board` is given, from that 64-cell board (`X`, `O`, `-`, a1..h8)
-/// with `side` (`X`/`O`/`black`/`white`) to move.
+/// with `side` (`X`/`O`/`black`/`white`) to move. `board` and `side` are both given or both
+/// left out (`undefined` or `null`).
 #[wasm_bindgen]
 pub fn new_game(
-    rules: &str,
-    start: &str,
-    board: Option<String>,
-    side: Option<String>,
-) -> Result<GameHandle, JsError> {
-    let rules = parse_rules(rules)?;
-    let position = match board {
-        Some(board) => {
-            let side = side.ok_or_else(|| {
-                JsError::new("a board needs a side to move: X (black) or O (white)")
-            })?;
-            Position::parse(&board, &side).map_err(js_error)?
+    #[wasm_bindgen(unchecked_param_type = "string")] rules: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] start: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] board: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] side: JsValue,
+) -> Result<GameHandle, JsValue> {
+    let rules = rules_arg(&rules)?;
+    let start: Start = string_arg(&start, "start")?.parse().map_err(js_error)?;
+    let board = optional_string_arg(&board, "board")?;
+    let side = optional_string_arg(&side, "side")?;
+    let position = match (board, side) {
+        (Some(board), Some(side)) => Position::parse(&board, &side).map_err(js_error)?,
+        (Some(_), None) => {
+            return Err(js_error(
+                "a board needs a side to move: X (black) or O (white)",
+            ))
         }
-        None => start.parse::<Start>().map_err(js_error)?.position(),
+        (None, Some(_)) => {
+            return Err(js_error(
+                "a side to move needs a board: 64 cells X, O or -, a1..h8",
+            ))
+        }
+        (None, None) => start.position(),
     };
     Ok(GameHandle {
         game: Game::new(rules, position),
@@ -121,46 +245,53 @@ pub fn new_game(
 }
 
 /// The AI's move for the side to move (`side`) on `board` (64 cells, `X`, `O`, `-`) under
-/// `rules` at `level` (1..max_level), or `undefined` when that side has no legal move. `seed`
-/// drives the deliberate mistakes of the low levels.
+/// `rules` at `level` (an integer in 1..max_level), or `undefined` when that side has no legal
+/// move. `seed` (an integer in 0..2^53-1) drives the deliberate mistakes of the low levels.
+/// Throws if called again while it runs (from a host clock that calls it).
 #[wasm_bindgen]
 pub fn ai_move(
-    board: &str,
-    side: &str,
-    rules: &str,
-    level: u32,
-    seed: f64,
-) -> Result<Option<String>, JsError> {
-    let position = Position::parse(board, side).map_err(js_error)?;
-    let rules = parse_rules(rules)?;
-    let level = parse_level(level)?;
+    #[wasm_bindgen(unchecked_param_type = "string")] board: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] rules: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+) -> Result<Option<String>, JsValue> {
+    let board = string_arg(&board, "board")?;
+    let side = string_arg(&side, "side")?;
+    let position = Position::parse(&board, &side).map_err(js_error)?;
+    let rules = rules_arg(&rules)?;
+    let level = level_arg(&level)?;
+    let seed = seed_arg(&seed)?;
     let best = AI.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let ai = slot.get_or_insert_with(|| Ai::new(AI_TABLE_MB));
-        ai.choose_move(position.board, rules, level, Some(now), seed as u64)
-    });
+        // The clock is the host's: it may call back into this function.
+        let mut slot = cell
+            .try_borrow_mut()
+            .map_err(|_| js_error("ai_move is already running (it was called from its clock)"))?;
+        // The tables are allocated at the first call; without the memory, that call throws
+        // the engine's error and the next one tries again.
+        let ai = match &mut *slot {
+            Some(ai) => ai,
+            None => slot.insert(Ai::try_new(AI_TABLE_MB).map_err(js_error)?),
+        };
+        Ok::<_, JsValue>(ai.choose_move(position.board, rules, level, Some(now), seed))
+    })?;
     Ok(best.map(|sq| sq.to_string()))
 }
 
 /// Milliseconds from the host's monotonic clock, `performance.now()` (in a page or a worker),
-/// or `Date.now()` where there is none (there is no `std::time` on wasm32).
+/// or `Date.now()` where there is none (there is no `std::time` on wasm32). Looked up at each
+/// call (the search reads the clock every few thousand nodes), so a replaced
+/// `performance.now` is the one called.
 fn now() -> f64 {
-    thread_local! {
-        /// `performance` and its `now` method, if the host has them.
-        static PERFORMANCE: Option<(JsValue, js_sys::Function)> =
-            Reflect::get(&js_sys::global(), &"performance".into())
-                .ok()
-                .filter(JsValue::is_object)
-                .and_then(|p| {
-                    let now = Reflect::get(&p, &"now".into()).ok()?.dyn_into().ok()?;
-                    Some((p, now))
-                });
-    }
-    PERFORMANCE
-        .with(|perf| {
-            perf.as_ref()
-                .and_then(|(p, now)| now.call0(p).ok())
-                .and_then(|v| v.as_f64())
+    Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .filter(JsValue::is_object)
+        .and_then(|performance| {
+            let now: js_sys::Function = Reflect::get(&performance, &"now".into())
+                .ok()?
+                .dyn_into()
+                .ok()?;
+            now.call0(&performance).ok()?.as_f64()
         })
         .unwrap_or_else(js_sys::Date::now)
 }
@@ -185,16 +316,23 @@ impl GameHandle {
 impl GameHandle {
     /// Plays `square` (e.g. `d3`, either case) for the side to move; forced passes follow
     /// automatically. Throws, leaving the game unchanged, if the move is malformed or illegal.
-    pub fn play(&mut self, square: &str) -> Result<(), JsError> {
-        let sq = parse_square(square)?;
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<(), JsValue> {
+        let sq: Square = string_arg(&square, "square")?.parse().map_err(js_error)?;
         self.game.play(sq).map_err(js_error)?;
         Ok(())
     }
 
     /// Plays a transcript such as `f5d6c3`. Throws, leaving the game unchanged, on the first
     /// bad move (the message names it).
-    pub fn play_transcript(&mut self, transcript: &str) -> Result<(), JsError> {
-        self.game.play_transcript(transcript).map_err(js_error)
+    pub fn play_transcript(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] transcript: JsValue,
+    ) -> Result<(), JsValue> {
+        let transcript = string_arg(&transcript, "transcript")?;
+        self.game.play_transcript(&transcript).map_err(js_error)
     }
 
     /// The legal moves of the side to move, in a1..h8 order (empty when the game is over).
@@ -213,13 +351,19 @@ impl GameHandle {
     }
 
     /// Takes back moves until it is `color`'s turn again (a whole turn against the AI).
-    pub fn undo_turn(&mut self, color: &str) -> Result<bool, JsError> {
-        Ok(self.game.undo_turn(parse_color(color)?))
+    pub fn undo_turn(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] color: JsValue,
+    ) -> Result<bool, JsValue> {
+        Ok(self.game.undo_turn(color_arg(&color, "color")?))
     }
 
     /// Replays moves of the record until it is `color`'s turn again.
-    pub fn redo_turn(&mut self, color: &str) -> Result<bool, JsError> {
-        Ok(self.game.redo_turn(parse_color(color)?))
+    pub fn redo_turn(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] color: JsValue,
+    ) -> Result<bool, JsValue> {
+        Ok(self.game.redo_turn(color_arg(&color, "color")?))
     }
 
     pub fn can_undo(&self) -> bool {

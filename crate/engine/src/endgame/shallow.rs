@@ -414,12 +414,7 @@ mod tests {
     #[test]
     fn parity_order_matches_its_definition() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = || crate::rng::splitmix64(&mut x);
         let tiers = [[CORNERS, PLAIN, RISKY], [PLAIN, RISKY, CORNERS]];
         for round in 0..2000 {
             let odd = QUADRANT_MASK[round % 16];

@@ -5,7 +5,7 @@
 
 use reversi::{Color, Position};
 
-/// SplitMix64: a small, good-enough seeded generator (no `rand` crate in the tests).
+/// A seeded generator: the engine's SplitMix64 (no `rand` crate in the tests).
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
@@ -15,11 +15,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        reversi::internals::splitmix64(&mut self.0)
     }
 
     /// A number in `0..n` (`n > 0`).

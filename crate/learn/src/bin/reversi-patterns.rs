@@ -10,11 +10,14 @@
 //! files, prints the mean squared error on the training and held-out samples (every tenth
 //! line) per phase, and writes the weights file the engine loads.
 
+#![forbid(unsafe_code)]
+
 use std::io::Write;
 use std::process::ExitCode;
 
 use reversi::internals::pattern::{phase, PatternWeights, PHASES};
 use reversi::{EvalKind, Rules};
+use reversi_args::{escape, parse_as, ArgError, Args};
 use reversi_learn::patterns::{fit, parse_samples, sample_line, PatternSample};
 use reversi_learn::selfplay::play_games;
 use reversi_learn::Config;
@@ -24,13 +27,7 @@ const USAGE: &str =
        reversi-patterns fit RULES OUT.bin RIDGE ITERATIONS FILE...";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("samples") if args.len() == 7 => samples(&args[1..]),
-        Some("fit") if args.len() >= 6 => fit_files(&args[1..]),
-        _ => Err(USAGE.to_string()),
-    };
-    match result {
+    match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("reversi-patterns: {e}");
@@ -39,15 +36,36 @@ fn main() -> ExitCode {
     }
 }
 
-fn number<T: std::str::FromStr>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|_| format!("bad number `{s}`\n{USAGE}"))
+fn run() -> Result<(), String> {
+    // The tools' shared reader: arguments as the OS gives them, all positional.
+    let args = Args::from_os(std::env::args_os().skip(1))
+        .and_then(|a| a.positional(usize::MAX))
+        .map_err(usage)?;
+    match args.first().map(String::as_str) {
+        Some("samples") if args.len() == 7 => samples(&args[1..]),
+        Some("fit") if args.len() >= 6 => fit_files(&args[1..]),
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+fn usage(e: ArgError) -> String {
+    format!("{e}\n{USAGE}")
+}
+
+/// The positional argument `name` as a number.
+fn number<T: std::str::FromStr>(name: &str, s: &str) -> Result<T, String> {
+    parse_as(name, s, "a number").map_err(usage)
+}
+
+fn rules(s: &str) -> Result<Rules, String> {
+    parse_as("RULES", s, "classic or inverse").map_err(usage)
 }
 
 fn samples(a: &[String]) -> Result<(), String> {
-    let rules: Rules = a[0].parse().map_err(|_| format!("bad rules `{}`", a[0]))?;
-    let (games, first): (u64, u64) = (number(&a[1])?, number(&a[2])?);
-    let (min_e, max_e): (u32, u32) = (number(&a[3])?, number(&a[4])?);
-    let seed: u64 = number(&a[5])?;
+    let rules = rules(&a[0])?;
+    let (games, first): (u64, u64) = (number("GAMES", &a[1])?, number("FIRST_GAME", &a[2])?);
+    let (min_e, max_e): (u32, u32) = (number("MIN_EMPTIES", &a[3])?, number("MAX_EMPTIES", &a[4])?);
+    let seed: u64 = number("SEED", &a[5])?;
     // The games of reversi-learn's defaults, solved from MAX_EMPTIES.
     let config = Config {
         rules,
@@ -57,9 +75,12 @@ fn samples(a: &[String]) -> Result<(), String> {
     .play();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let last = first
+        .checked_add(games)
+        .ok_or_else(|| format!("FIRST_GAME + GAMES is beyond {}", u64::MAX))?;
     let mut g = first;
-    while g < first + games {
-        let end = (g + 100).min(first + games);
+    while g < last {
+        let end = g.saturating_add(100).min(last);
         for s in play_games(&config, seed, g..end, 1, &mut |_| {}) {
             if s.exact && s.board.empty_count() >= min_e {
                 let sample = PatternSample {
@@ -78,22 +99,25 @@ fn samples(a: &[String]) -> Result<(), String> {
 }
 
 fn fit_files(a: &[String]) -> Result<(), String> {
-    let rules: Rules = a[0].parse().map_err(|_| format!("bad rules `{}`", a[0]))?;
+    let rules = rules(&a[0])?;
     let out = &a[1];
-    let ridge: f64 = number(&a[2])?;
-    let iterations: usize = number(&a[3])?;
+    let ridge: f64 = number("RIDGE", &a[2])?;
+    let iterations: usize = number("ITERATIONS", &a[3])?;
     let kind = EvalKind::for_rules(rules);
     let mut all = Vec::new();
     for path in &a[4..] {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        all.extend(parse_samples(&text).map_err(|e| format!("{path}: {e}"))?);
+        let shown = escape(path);
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+        all.extend(
+            parse_samples(&text).map_err(|e| format!("{shown}: {}", escape(&e.to_string())))?,
+        );
     }
     let (train, held): (Vec<_>, Vec<_>) = all.iter().enumerate().partition(|(i, _)| i % 10 != 9);
     let train: Vec<PatternSample> = train.into_iter().map(|(_, s)| *s).collect();
     let held: Vec<PatternSample> = held.into_iter().map(|(_, s)| *s).collect();
     let (values, stats) = fit(&train, ridge, iterations, &mut |l| eprintln!("{l}"));
     let bytes = PatternWeights::to_bytes(&values);
-    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", escape(out)))?;
     let w = PatternWeights::from_bytes(&bytes).map_err(|e| e.to_string())?;
     println!("phase  train  mse(train)  held  mse(held)  mse(held, fitted features)");
     for (k, (n, mse)) in stats.iter().enumerate().take(PHASES) {
