@@ -7,15 +7,12 @@ use reversi::internals::{flips, flips_scalar, legal_moves_scalar, legal_moves_x2
 use reversi::internals::{views, views_x2};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-/// A small deterministic generator (xorshift).
+/// The engine's SplitMix64.
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        reversi::internals::splitmix64(&mut self.0)
     }
 }
 
