@@ -224,10 +224,8 @@ mod tests {
             });
         }
         let (values, stats) = fit(&samples, 1.0, 200, &mut |_| {});
-        let w = reversi::internals::pattern::PatternWeights::from_bytes(
-            &reversi::internals::pattern::PatternWeights::to_bytes(&values),
-        )
-        .unwrap();
+        let file = reversi::internals::pattern::PatternWeights::file(&values);
+        let w = reversi::internals::pattern::PatternWeights::from_bytes(&file).unwrap();
         let phase = (0..PHASES).max_by_key(|&k| stats[k].0).expect("phases");
         assert!(stats[phase].1 < 4.0, "mse {}", stats[phase].1);
         let mut err = 0.0;

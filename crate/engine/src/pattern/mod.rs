@@ -20,4 +20,4 @@ pub use geometry::{
     indices, phase, Pattern, INSTANCES, MOBILITY_CAP, MOBILITY_OFFSET, OFFSETS, PATTERNS, PHASES,
     PHASE_SIZE, PHASE_START, TERMS,
 };
-pub use weights::{BadWeights, PatternWeights};
+pub use weights::{layout_hash, PatternWeights, WeightsError};

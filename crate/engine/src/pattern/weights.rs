@@ -1,63 +1,231 @@
 //! The weights format of the pattern evaluation, and the shipped weights of each game.
+//!
+//! A weights file is a 32-byte header, then the values, little-endian:
+//!
+//! | bytes | field |
+//! | --- | --- |
+//! | 0..4 | magic `RVPW` |
+//! | 4..6 | format version, 1 |
+//! | 6..8 | value unit: values a disc, 10 (a value is 1/10 disc) |
+//! | 8..16 | layout hash: of the pattern set and the phase layout the values are for ([`layout_hash`]) |
+//! | 16..20 | phases |
+//! | 20..24 | values a phase |
+//! | 24..28 | FNV-1a (32 bits) of the values |
+//! | 28..32 | zero |
+//!
+//! The values follow: phase after phase, each the tables of [`PATTERNS`](super::PATTERNS) in
+//! order, then the mobility values, one signed byte each. They are read where they lie:
+//! loading checks the header and the checksum and copies nothing.
 
+use std::fmt;
 use std::sync::OnceLock;
 
-use super::geometry::{indices, phase, PHASES, PHASE_SIZE};
+use super::geometry::{
+    indices, phase, MOBILITY_CAP, PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
+};
 
-/// Learned pattern tables, [`PHASES`] phases of [`PHASE_SIZE`] values, kept in the file's
-/// 1/10 disc (one byte a value: half the cache footprint of 16-bit values).
-pub struct PatternWeights {
-    values: Box<[i8]>,
+/// The first bytes of a weights file.
+pub const MAGIC: [u8; 4] = *b"RVPW";
+/// The format version this code reads and writes.
+pub const VERSION: u16 = 1;
+/// The values a disc: a value is 1/10 disc (they span about ±12.7 discs).
+pub const UNIT: u16 = 10;
+/// The header's size in bytes.
+pub const HEADER: usize = 32;
+
+/// The layout hash: FNV-1a (64 bits) of everything that gives a value its meaning: each
+/// pattern's name, squares (in digit order) and views, the phases' first empties, the mobility
+/// cap and the number of values of a phase. A weights file made for another layout is refused.
+pub fn layout_hash() -> u64 {
+    static HASH: OnceLock<u64> = OnceLock::new();
+    *HASH.get_or_init(|| hash_layout(&PATTERNS, &PHASE_START, MOBILITY_CAP))
 }
 
-/// A weights file that is not [`PHASES`] × [`PHASE_SIZE`] bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BadWeights {
-    pub bytes: usize,
-}
-
-impl std::fmt::Display for BadWeights {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "pattern weights: {} bytes, expected {}",
-            self.bytes,
-            PHASES * PHASE_SIZE
-        )
+fn hash_layout(patterns: &[super::Pattern], phase_start: &[u32], mobility_cap: usize) -> u64 {
+    {
+        let mut h = Fnv64::new();
+        for pat in patterns {
+            h.bytes(pat.name.as_bytes());
+            h.bytes(&[0xff]);
+            for sq in pat.squares() {
+                h.bytes(&[sq as u8]);
+            }
+            h.bytes(&[0xfe]);
+            for &v in pat.views {
+                h.bytes(&[v as u8]);
+            }
+            h.bytes(&[0xfd]);
+        }
+        for &e in phase_start {
+            h.bytes(&e.to_le_bytes());
+        }
+        h.bytes(&(mobility_cap as u32).to_le_bytes());
+        h.bytes(&(TERMS as u32).to_le_bytes());
+        h.bytes(&(PHASE_SIZE as u32).to_le_bytes());
+        h.0
     }
 }
 
-impl std::error::Error for BadWeights {}
+struct Fnv64(u64);
 
-/// The unit of a weights file's values: 1/10 disc (they span about ±12 discs).
-const FILE_UNIT: i16 = 10;
+impl Fnv64 {
+    fn new() -> Fnv64 {
+        Fnv64(0xcbf2_9ce4_8422_2325)
+    }
 
-impl PatternWeights {
-    /// Parses a weights file: the phases in order, each the tables of [`PATTERNS`](super::PATTERNS) in order
-    /// then the mobility values, one signed byte each in 1/10 disc.
-    pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, BadWeights> {
-        if bytes.len() != PHASES * PHASE_SIZE {
-            return Err(BadWeights { bytes: bytes.len() });
+    fn bytes(&mut self, data: &[u8]) {
+        for &b in data {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
         }
-        let values = bytes.iter().map(|&b| b as i8).collect();
+    }
+}
+
+/// FNV-1a (32 bits) of `data`: the values' checksum.
+fn fnv32(data: &[u8]) -> u32 {
+    data.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// A weights file that cannot be used: why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// Shorter than the header.
+    TooShort { bytes: usize },
+    /// Not a weights file.
+    Magic,
+    /// Written in another version of the format.
+    Version { found: u16 },
+    /// Values in another unit.
+    Unit { found: u16 },
+    /// Made for another pattern set or phase layout.
+    Layout { found: u64, expected: u64 },
+    /// Another number of phases or of values a phase than the header says, or the code reads.
+    Size {
+        phases: u32,
+        per_phase: u32,
+        bytes: usize,
+    },
+    /// The values do not match their checksum (the file is damaged).
+    Checksum { found: u32, expected: u32 },
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pattern weights: ")?;
+        match self {
+            WeightsError::TooShort { bytes } => {
+                write!(f, "{bytes} bytes, shorter than the {HEADER}-byte header")
+            }
+            WeightsError::Magic => write!(f, "not a weights file (no RVPW magic)"),
+            WeightsError::Version { found } => {
+                write!(f, "format version {found}, this engine reads {VERSION}")
+            }
+            WeightsError::Unit { found } => {
+                write!(f, "{found} values a disc, this engine reads {UNIT}")
+            }
+            WeightsError::Layout { found, expected } => write!(
+                f,
+                "made for the pattern layout {found:016x}, this engine has {expected:016x}"
+            ),
+            WeightsError::Size {
+                phases,
+                per_phase,
+                bytes,
+            } => write!(
+                f,
+                "{phases} phases of {per_phase} values in {bytes} bytes of values, this engine \
+                 reads {PHASES} phases of {PHASE_SIZE}"
+            ),
+            WeightsError::Checksum { found, expected } => write!(
+                f,
+                "the values are damaged (checksum {found:08x}, the header says {expected:08x})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Learned pattern tables, [`PHASES`] phases of [`PHASE_SIZE`] values of 1/10 disc, read in
+/// place from a weights file.
+#[derive(Clone, Copy, Debug)]
+pub struct PatternWeights<'a> {
+    values: &'a [u8],
+}
+
+impl<'a> PatternWeights<'a> {
+    /// Checks a weights file (see the module doc) and reads its values in place.
+    pub fn from_bytes(file: &'a [u8]) -> Result<PatternWeights<'a>, WeightsError> {
+        if file.len() < HEADER {
+            return Err(WeightsError::TooShort { bytes: file.len() });
+        }
+        let u16_at = |i: usize| u16::from_le_bytes([file[i], file[i + 1]]);
+        let u32_at =
+            |i: usize| u32::from_le_bytes([file[i], file[i + 1], file[i + 2], file[i + 3]]);
+        if file[..4] != MAGIC {
+            return Err(WeightsError::Magic);
+        }
+        if u16_at(4) != VERSION {
+            return Err(WeightsError::Version { found: u16_at(4) });
+        }
+        if u16_at(6) != UNIT {
+            return Err(WeightsError::Unit { found: u16_at(6) });
+        }
+        let mut hash = [0u8; 8];
+        hash.copy_from_slice(&file[8..16]);
+        let found = u64::from_le_bytes(hash);
+        if found != layout_hash() {
+            return Err(WeightsError::Layout {
+                found,
+                expected: layout_hash(),
+            });
+        }
+        let (phases, per_phase) = (u32_at(16), u32_at(20));
+        let values = &file[HEADER..];
+        if phases as usize != PHASES
+            || per_phase as usize != PHASE_SIZE
+            || values.len() != PHASES * PHASE_SIZE
+        {
+            return Err(WeightsError::Size {
+                phases,
+                per_phase,
+                bytes: values.len(),
+            });
+        }
+        let (found, expected) = (fnv32(values), u32_at(24));
+        if found != expected {
+            return Err(WeightsError::Checksum { found, expected });
+        }
         Ok(PatternWeights { values })
     }
 
-    /// The file form of `values` (`PHASES * PHASE_SIZE` of them, 1/100 disc): rounded to
+    /// The weights file of `values` (`PHASES * PHASE_SIZE` of them, 1/100 disc): rounded to
     /// 1/10 disc, within ±12.7 discs.
-    pub fn to_bytes(values: &[i16]) -> Vec<u8> {
-        values
+    pub fn file(values: &[i16]) -> Vec<u8> {
+        let body: Vec<u8> = values
             .iter()
             .map(|&v| {
-                let tenths = (v as f64 / FILE_UNIT as f64).round().clamp(-127.0, 127.0);
+                let tenths = (v as f64 / 10.0).round().clamp(-127.0, 127.0);
                 tenths as i8 as u8
             })
-            .collect()
+            .collect();
+        let mut file = Vec::with_capacity(HEADER + body.len());
+        file.extend_from_slice(&MAGIC);
+        file.extend_from_slice(&VERSION.to_le_bytes());
+        file.extend_from_slice(&UNIT.to_le_bytes());
+        file.extend_from_slice(&layout_hash().to_le_bytes());
+        file.extend_from_slice(&(PHASES as u32).to_le_bytes());
+        file.extend_from_slice(&((body.len() / PHASES.max(1)) as u32).to_le_bytes());
+        file.extend_from_slice(&fnv32(&body).to_le_bytes());
+        file.extend_from_slice(&[0; 4]);
+        file.extend_from_slice(&body);
+        file
     }
 
-    /// The weights of one phase, 1/10 disc.
+    /// The values of one phase, 1/10 disc each.
     #[inline(always)]
-    pub fn phase(&self, phase: usize) -> &[i8] {
+    pub fn phase(&self, phase: usize) -> &'a [u8] {
         &self.values[phase * PHASE_SIZE..(phase + 1) * PHASE_SIZE]
     }
 
@@ -65,25 +233,30 @@ impl PatternWeights {
     #[inline]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
         let w = self.phase(phase((p | o).count_zeros()));
-        let tenths: i32 = indices(p, o).iter().map(|&i| w[i as usize] as i32).sum();
-        tenths * FILE_UNIT as i32
+        let tenths: i32 = indices(p, o)
+            .iter()
+            .map(|&i| w[i as usize] as i8 as i32)
+            .sum();
+        tenths * (100 / UNIT as i32)
     }
+}
 
+impl PatternWeights<'static> {
     /// The classic game's tables.
-    pub fn classic() -> &'static PatternWeights {
-        static W: OnceLock<PatternWeights> = OnceLock::new();
+    pub fn classic() -> &'static PatternWeights<'static> {
+        static W: OnceLock<PatternWeights<'static>> = OnceLock::new();
         W.get_or_init(|| {
             PatternWeights::from_bytes(include_bytes!("../weights/classic_patterns.bin"))
-                .expect("the shipped classic pattern weights have the right size")
+                .unwrap_or_else(|e| panic!("the shipped classic weights: {e}"))
         })
     }
 
     /// The inverse game's tables.
-    pub fn inverse() -> &'static PatternWeights {
-        static W: OnceLock<PatternWeights> = OnceLock::new();
+    pub fn inverse() -> &'static PatternWeights<'static> {
+        static W: OnceLock<PatternWeights<'static>> = OnceLock::new();
         W.get_or_init(|| {
             PatternWeights::from_bytes(include_bytes!("../weights/inverse_patterns.bin"))
-                .expect("the shipped inverse pattern weights have the right size")
+                .unwrap_or_else(|e| panic!("the shipped inverse weights: {e}"))
         })
     }
 }
@@ -113,19 +286,87 @@ mod tests {
     }
 
     #[test]
-    fn weights_file_size_is_checked() {
-        assert_eq!(
-            PatternWeights::from_bytes(&[0; 6]).err(),
-            Some(BadWeights { bytes: 6 })
-        );
+    fn values_round_trip_through_a_file() {
         let mut values = vec![34i16; PHASES * PHASE_SIZE];
         values[0] = -5000;
         values[1] = 5000;
         values[2] = -26;
-        let w = PatternWeights::from_bytes(&PatternWeights::to_bytes(&values)).unwrap();
+        let file = PatternWeights::file(&values);
+        assert_eq!(file.len(), HEADER + PHASES * PHASE_SIZE);
+        let w = PatternWeights::from_bytes(&file).unwrap();
         // Rounded to 1/10 disc, clamped to ±12.7 discs.
-        assert_eq!(w.phase(PHASES - 1)[PHASE_SIZE - 1], 3);
-        assert_eq!(w.phase(0)[..3], [-127, 127, -3]);
+        assert_eq!(w.phase(PHASES - 1)[PHASE_SIZE - 1] as i8, 3);
+        assert_eq!(w.phase(0)[..3], [-127i8 as u8, 127, -3i8 as u8]);
         assert_eq!(w.evaluate(0, 0), 30 * TERMS as i32);
+    }
+
+    #[test]
+    fn the_shipped_files_are_for_this_layout() {
+        for file in [
+            &include_bytes!("../weights/classic_patterns.bin")[..],
+            &include_bytes!("../weights/inverse_patterns.bin")[..],
+        ] {
+            assert_eq!(PatternWeights::from_bytes(file).map(|_| ()), Ok(()));
+        }
+    }
+
+    #[test]
+    fn damaged_or_foreign_files_are_refused() {
+        let good = PatternWeights::file(&vec![5i16; PHASES * PHASE_SIZE]);
+        let refused = |f: &dyn Fn(&mut Vec<u8>)| {
+            let mut file = good.clone();
+            f(&mut file);
+            PatternWeights::from_bytes(&file)
+                .map(|_| ())
+                .expect_err("refused")
+        };
+        assert_eq!(
+            PatternWeights::from_bytes(&good[..10]).err(),
+            Some(WeightsError::TooShort { bytes: 10 })
+        );
+        assert_eq!(refused(&|f| f[0] = b'X'), WeightsError::Magic);
+        assert_eq!(refused(&|f| f[4] = 2), WeightsError::Version { found: 2 });
+        assert_eq!(refused(&|f| f[6] = 100), WeightsError::Unit { found: 100 });
+        assert!(matches!(
+            refused(&|f| f[9] ^= 1),
+            WeightsError::Layout { expected, .. } if expected == layout_hash()
+        ));
+        assert!(matches!(
+            refused(&|f| f[16] = 7),
+            WeightsError::Size { phases: 7, .. }
+        ));
+        assert!(matches!(
+            refused(&|f| {
+                f.pop();
+            }),
+            WeightsError::Size { .. }
+        ));
+        // One value changed: the checksum notices.
+        let damaged = refused(&|f| f[HEADER + 1000] ^= 0x10);
+        assert!(matches!(damaged, WeightsError::Checksum { .. }));
+        assert!(damaged.to_string().contains("damaged"));
+    }
+
+    #[test]
+    fn the_layout_hash_sees_every_part_of_the_layout() {
+        // A change of a pattern's views, its squares' order, a phase boundary or the
+        // mobility cap changes the hash (so the shipped files must then be refitted).
+        let h = layout_hash();
+        assert_eq!(h, hash_layout(&PATTERNS, &PHASE_START, MOBILITY_CAP));
+        let mut fewer_views = PATTERNS;
+        fewer_views[2].views = &[0, 2, 4];
+        let mut other_pattern = PATTERNS;
+        other_pattern[3] = PATTERNS[4];
+        let mut phases = PHASE_START;
+        phases[1] += 1;
+        for other in [
+            hash_layout(&fewer_views, &PHASE_START, MOBILITY_CAP),
+            hash_layout(&other_pattern, &PHASE_START, MOBILITY_CAP),
+            hash_layout(&PATTERNS, &phases, MOBILITY_CAP),
+            hash_layout(&PATTERNS, &PHASE_START, MOBILITY_CAP + 1),
+            hash_layout(&PATTERNS[..10], &PHASE_START, MOBILITY_CAP),
+        ] {
+            assert_ne!(h, other);
+        }
     }
 }

@@ -116,7 +116,7 @@ fn fit_files(a: &[String]) -> Result<(), String> {
     let train: Vec<PatternSample> = train.into_iter().map(|(_, s)| *s).collect();
     let held: Vec<PatternSample> = held.into_iter().map(|(_, s)| *s).collect();
     let (values, stats) = fit(&train, ridge, iterations, &mut |l| eprintln!("{l}"));
-    let bytes = PatternWeights::to_bytes(&values);
+    let bytes = PatternWeights::file(&values);
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", escape(out)))?;
     let w = PatternWeights::from_bytes(&bytes).map_err(|e| e.to_string())?;
     println!("phase  train  mse(train)  held  mse(held)  mse(held, fitted features)");
