@@ -18,10 +18,7 @@
 
 use std::io::BufRead;
 
-use reversi::{
-    native_clock, Ai, Board, Game, GgfGame, Limits, Options, Position, Rules, Square,
-    TableAllocError,
-};
+use reversi::{native_clock, Ai, Game, GgfGame, Limits, Options, Position, Rules, TableAllocError};
 use reversi_args::{escape, escape_bytes, number_in, ArgError};
 
 use crate::args::{rules, Args};
@@ -193,50 +190,27 @@ impl Engine {
         if self.record.must_pass().is_some() || board.legal_moves() == 0 {
             return vec![format!("search PA 0 0 {}", self.depth)];
         }
-        let moves = board.legal_moves().count_ones() as f64;
-        let (limits, options) = self.limits(self.max_time_ms / moves);
-        let mut scored: Vec<(Square, f32, String)> = Vec::new();
-        for sq in Square::iter_bits(board.legal_moves()) {
-            let child = board.make_move(sq, board.flips(sq));
-            let (score, depth) = child_score(&mut self.ai, child, self.rules, &limits, &options);
-            scored.push((sq, score, depth));
-        }
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-        scored
+        // Every move scored by one search within the time cap (`Ai::score_moves`, as the
+        // page's hints and analysis are).
+        let (limits, _) = self.limits(self.max_time_ms);
+        self.ai
+            .score_moves(board, self.rules, &limits)
             .into_iter()
             .take(n)
-            .map(|(sq, s, d)| format!("search {} {:.2} 0 {d}", sq.to_string().to_uppercase(), s))
+            .map(|m| {
+                let depth = if m.exact {
+                    "100%".to_string()
+                } else {
+                    m.depth.to_string()
+                };
+                format!(
+                    "search {} {:.2} 0 {depth}",
+                    m.square.to_string().to_uppercase(),
+                    m.score
+                )
+            })
             .collect()
     }
-}
-
-/// The score of `child` (opponent to move) for the player who moved there, and the depth as
-/// NBoard shows it (`100%` for an exact score).
-fn child_score(
-    ai: &mut Ai,
-    child: Board,
-    rules: Rules,
-    limits: &Limits,
-    options: &Options,
-) -> (f32, String) {
-    if child.is_game_over() {
-        let s = rules.score(child.opponent.count_ones(), child.player.count_ones());
-        return (s as f32, "100%".into());
-    }
-    let (b, sign) = if child.legal_moves() == 0 {
-        (child.pass(), 1.0)
-    } else {
-        (child, -1.0)
-    };
-    let mut limits = *limits;
-    limits.max_depth = limits.max_depth.map(|d| d.saturating_sub(1).max(1));
-    let a = ai.analyze(b, rules, &limits, options);
-    let depth = if a.exact {
-        "100%".to_string()
-    } else {
-        (a.depth + 1).to_string()
-    };
-    (sign * a.score, depth)
 }
 
 pub fn run(argv: &[String]) -> Result<(), Failure> {

@@ -38,7 +38,9 @@ mod stability;
 mod symmetry;
 mod ternary;
 
-pub use ai::{Ai, Analysis, Level, LevelSpec, Options, NODES_PER_MS, SOLVER_NODES_PER_NODE};
+pub use ai::{
+    Ai, Analysis, Level, LevelSpec, MoveScore, Options, NODES_PER_MS, SOLVER_NODES_PER_NODE,
+};
 pub use board::{
     Board, Color, ParseBoardError, ParseColorError, ParseStartError, PlayError, Position, Start,
 };

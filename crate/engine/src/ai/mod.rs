@@ -9,8 +9,10 @@
 //! like beginners and vanishes at the top.
 
 mod levels;
+mod scores;
 
 pub use levels::{exact_empties_for_nodes, Level, LevelSpec, NODES_PER_MS, SOLVER_NODES_PER_NODE};
+pub use scores::MoveScore;
 
 use crate::board::Board;
 use crate::endgame::{Scoring, Solver};
@@ -109,6 +111,17 @@ impl Ai {
         })
     }
 
+    /// Starts a search under `rules` with `eval`: the table is kept when it holds scores of
+    /// the same game and evaluation, cleared otherwise.
+    fn begin_search(&mut self, rules: Rules, eval: EvalKind) {
+        let tag = (rules, eval);
+        if self.tt_tag != Some(tag) {
+            self.tt.clear();
+            self.tt_tag = Some(tag);
+        }
+        self.tt.new_search();
+    }
+
     /// Forgets the tables (a new game, say).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -187,12 +200,7 @@ impl Ai {
                 pv: Vec::new(),
             };
         }
-        let tag = (rules, options.eval);
-        if self.tt_tag != Some(tag) {
-            self.tt.clear();
-            self.tt_tag = Some(tag);
-        }
-        self.tt.new_search();
+        self.begin_search(rules, options.eval);
         let now = limits.clock.map(|clock| (clock, clock()));
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let empties = board.empty_count();
