@@ -8,6 +8,7 @@ mod args;
 mod bench;
 mod matches;
 mod nboard;
+mod nboard_client;
 mod out;
 mod perft;
 mod play;
