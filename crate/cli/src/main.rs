@@ -8,6 +8,7 @@ mod args;
 mod bench;
 mod matches;
 mod nboard;
+mod nboard_client;
 mod out;
 mod perft;
 mod play;
@@ -22,10 +23,18 @@ const USAGE: &str = "usage:
   reversi perft DEPTH [--pass-is-ply|--pass-is-not-ply]
   reversi play [--inverse] [--start standard|alternative] [--board BOARD64 --side X|O] [TRANSCRIPT]
   reversi match [--a PLAYER] [--b PLAYER] [--games N] [--from GAME] [--inverse] [--plies N] [--seed S] [--tt MB] [--threads N] [--quiet]
+                [--nboard-depth N] [--nboard-timeout SECONDS]
       PLAYER = parts joined by ':': a level 1..10, dN (depth N, no noise), nN (node budget),
-      eN (solve exactly from N empties), or an evaluation classic|inverse|negated.
-      Examples: --a 6 --b 5, --a d4:inverse --b d4:negated --inverse. Defaults: A 5, B 4, 200 games.
-      Prints A's wins, draws, losses, mean disc margin and score percentage.
+      eN (solve exactly from N empties), or an evaluation classic|inverse|negated;
+      or nboard:CMD, an engine that speaks NBoard, run as CMD (words split at spaces; '...' or
+      \"...\" quote), searching to --nboard-depth (set depth, default 8). A move not sent within
+      --nboard-timeout seconds (default 60; the engine is killed), an illegal move or an engine
+      that exits forfeits the game. With --inverse the engine must play the inverse game by
+      itself (ours: reversi nboard --inverse).
+      Examples: --a 6 --b 5, --a d4:inverse --b d4:negated --inverse,
+      --a 6 --b 'nboard:./target/release/reversi nboard' --nboard-depth 4.
+      Defaults: A 5, B 4, 200 games.
+      Prints A's wins, draws, losses, mean disc margin and score percentage, then forfeits if any.
   reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
   reversi nboard [--inverse] [--time SECONDS]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10)
   reversi bench [perft|midgame|endgame|all] [--obf FILE]... [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]

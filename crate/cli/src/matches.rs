@@ -4,15 +4,26 @@
 //! A player is `SPEC[:SPEC...]` where each part is a level `1`..`10`, `dN` (fixed depth N, no
 //! noise), `nN` (node budget N), `eN` (solve exactly from N empties), or an evaluation name
 //! (`classic`, `inverse`, `negated`). Examples: `5`, `6:negated`, `d4:inverse`, `d8:n50000`.
+//!
+//! A player may also be any engine that speaks NBoard: `nboard:CMD`, where CMD is its command
+//! line (see [`CommandLine`] for the quoting), searching to `--nboard-depth` (`set depth`),
+//! each move within `--nboard-timeout` seconds (see [`crate::nboard_client`] for the exchange).
+//! Nothing tells it the rules: in an `--inverse` match it must play the inverse game by itself
+//! (our own engine as `reversi nboard --inverse`). A game that an engine cannot finish (an
+//! illegal or malformed reply, no reply in time, an engine that has exited) is lost by it,
+//! forfeited with all the discs to the other player, and the match goes on; an engine that
+//! cannot be started at all ends the match with an error.
 
 use reversi::{
     random_openings, Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules,
-    TableAllocError,
+    Square, TableAllocError,
 };
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use crate::args::{escape, rules, Args, MAX_TT_MB};
+use crate::nboard_client::{Client, CommandLine, Fault, Settings};
 use crate::out::{self, note, Failure};
 
 /// One side of a match.
@@ -95,85 +106,213 @@ impl Player {
     }
 }
 
+/// One side of a match: our own AI, or an engine speaking NBoard.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Side {
+    Ai(Player),
+    Nboard(CommandLine),
+}
+
+impl Side {
+    /// `nboard:CMD`, or a player spec (see the module documentation).
+    pub fn parse(spec: &str) -> Result<Side, String> {
+        match spec.strip_prefix("nboard:") {
+            Some(command) => CommandLine::parse(command).map(Side::Nboard),
+            None => Player::parse(spec).map(Side::Ai),
+        }
+    }
+}
+
+/// A side as it plays the games of one thread: with its search table, or its engine process.
+enum Seat<'a> {
+    Ai(&'a Player, Ai),
+    Nboard(Client),
+}
+
+impl<'a> Seat<'a> {
+    fn new(side: &'a Side, tt: usize, settings: Settings) -> Result<Seat<'a>, TableAllocError> {
+        Ok(match side {
+            Side::Ai(player) => Seat::Ai(player, Ai::try_new(tt)?),
+            Side::Nboard(command) => Seat::Nboard(Client::new(command.clone(), settings)),
+        })
+    }
+
+    /// Gets ready for a game from `start`.
+    fn start(&mut self, start: Position) -> Result<(), Fault> {
+        match self {
+            Seat::Ai(_, ai) => {
+                ai.clear();
+                Ok(())
+            }
+            Seat::Nboard(client) => client.new_game(start),
+        }
+    }
+
+    /// Learns the move just played, by either side (`None`: a pass).
+    fn tell(&mut self, mv: Option<Square>) -> Result<(), Fault> {
+        match self {
+            Seat::Ai(..) => Ok(()),
+            Seat::Nboard(client) => client.tell(mv),
+        }
+    }
+
+    /// The move to play on `board`, where the side to move has one.
+    fn choose(&mut self, board: Board, rules: Rules, seed: u64) -> Result<Square, Fault> {
+        match self {
+            Seat::Ai(player, ai) => {
+                let Some(sq) = player.think(ai, board, rules, seed).best else {
+                    unreachable!("a search with legal moves returns one")
+                };
+                Ok(sq)
+            }
+            Seat::Nboard(client) => client.choose(board),
+        }
+    }
+}
+
+/// A game that a player could not finish: which (0 the first, 1 the second), and why.
+struct Forfeit {
+    by: usize,
+    fault: Fault,
+}
+
 /// Plays one game from `start`; returns (discs of the first player, discs of the second).
-/// The side to move at `start` is played by `first`.
+/// The side to move at `start` is played by `seats[0]`.
 fn play_game(
     start: Position,
     rules: Rules,
-    first: (&Player, &mut Ai),
-    second: (&Player, &mut Ai),
+    mut seats: [&mut Seat; 2],
     seed: u64,
-) -> (u32, u32) {
-    let (p1, ai1) = first;
-    let (p2, ai2) = second;
-    ai1.clear();
-    ai2.clear();
+) -> Result<(u32, u32), Forfeit> {
+    for (by, seat) in seats.iter_mut().enumerate() {
+        seat.start(start).map_err(|fault| Forfeit { by, fault })?;
+    }
     let mut board = start.board;
-    let mut first_to_move = true;
+    let mut mover = 0;
     let mut ply = 0u64;
     while !board.is_game_over() {
-        if board.legal_moves() == 0 {
+        let mv = if board.legal_moves() == 0 {
             board = board.pass();
-            first_to_move = !first_to_move;
-            continue;
-        }
-        let game_seed = seed ^ ply.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        let analysis = if first_to_move {
-            p1.think(ai1, board, rules, game_seed)
+            None
         } else {
-            p2.think(ai2, board, rules, game_seed)
+            let game_seed = seed ^ ply.wrapping_mul(0x2545_f491_4f6c_dd1d);
+            let sq = seats[mover]
+                .choose(board, rules, game_seed)
+                .map_err(|fault| Forfeit { by: mover, fault })?;
+            board = board.make_move(sq, board.flips(sq));
+            ply += 1;
+            Some(sq)
         };
-        let Some(sq) = analysis.best else {
-            unreachable!("a search with legal moves returns one")
-        };
-        board = board.make_move(sq, board.flips(sq));
-        first_to_move = !first_to_move;
-        ply += 1;
+        for (by, seat) in seats.iter_mut().enumerate() {
+            seat.tell(mv).map_err(|fault| Forfeit { by, fault })?;
+        }
+        mover = 1 - mover;
     }
-    let (mover, other) = (board.player.count_ones(), board.opponent.count_ones());
-    if first_to_move {
-        (mover, other)
+    let (own, other) = (board.player.count_ones(), board.opponent.count_ones());
+    if mover == 0 {
+        Ok((own, other))
     } else {
-        (other, mover)
+        Ok((other, own))
     }
 }
 
 /// The two players of a match and what every game shares.
 struct Match<'a> {
-    a: &'a Player,
-    b: &'a Player,
+    a: &'a Side,
+    b: &'a Side,
     rules: Rules,
     starts: &'a [Position],
     seed: u64,
     quiet: bool,
 }
 
+/// One game's result: A's and B's discs, and who forfeited it (0 A, 1 B), if anyone did.
+struct GameResult {
+    a: u32,
+    b: u32,
+    forfeit: Option<usize>,
+}
+
 impl Match<'_> {
     /// Plays game `g` (0-based: opening `g / 2`, A moving first when `g` is even) with the
-    /// given tables; returns (A's discs, B's discs).
-    fn play(&self, g: usize, ai_a: &mut Ai, ai_b: &mut Ai) -> (u32, u32) {
+    /// given seats. An engine that cannot be started is an error, which ends the match.
+    fn play<'s>(&self, g: usize, a: &mut Seat<'s>, b: &mut Seat<'s>) -> Result<GameResult, String> {
         let (i, a_first) = (g / 2, g.is_multiple_of(2));
         let start = self.starts[i];
         let seed = self.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (i as u64) << 1 ^ a_first as u64;
-        let (a_discs, b_discs) = if a_first {
-            play_game(start, self.rules, (self.a, ai_a), (self.b, ai_b), seed)
+        let outcome = if a_first {
+            play_game(start, self.rules, [a, b], seed)
         } else {
-            let (bd, ad) = play_game(start, self.rules, (self.b, ai_b), (self.a, ai_a), seed);
-            (ad, bd)
+            play_game(start, self.rules, [b, a], seed)
+                .map(|(bd, ad)| (ad, bd))
+                .map_err(|f| Forfeit {
+                    by: 1 - f.by,
+                    fault: f.fault,
+                })
+        };
+        let result = match outcome {
+            Ok((a, b)) => GameResult {
+                a,
+                b,
+                forfeit: None,
+            },
+            Err(Forfeit { by, fault }) => {
+                let who = self.name(by);
+                if let Fault::Spawn(_) = fault {
+                    return Err(format!("{who}: {fault}"));
+                }
+                note(format_args!(
+                    "reversi match: game {}: {who} forfeits: {fault}",
+                    g + 1
+                ));
+                // The winner takes every disc: the most it can win by, in either game.
+                let (won, lost) = match self.rules {
+                    Rules::Classic => (64, 0),
+                    Rules::Inverse => (0, 64),
+                };
+                let (a, b) = if by == 0 { (lost, won) } else { (won, lost) };
+                GameResult {
+                    a,
+                    b,
+                    forfeit: Some(by),
+                }
+            }
         };
         if !self.quiet {
+            let forfeit = match result.forfeit {
+                Some(0) => " (A forfeits)",
+                Some(_) => " (B forfeits)",
+                None => "",
+            };
             note(format_args!(
-                "game {}: opening {} A plays {}: A {a_discs} B {b_discs}",
+                "game {}: opening {} A plays {}: A {} B {}{forfeit}",
                 g + 1,
                 i + 1,
                 if a_first == (start.side == reversi::Color::Black) {
                     "black"
                 } else {
                     "white"
-                }
+                },
+                result.a,
+                result.b
             ));
         }
-        (a_discs, b_discs)
+        Ok(result)
+    }
+
+    /// Player `by` (0 A, 1 B) as named in messages.
+    fn name(&self, by: usize) -> String {
+        let (letter, side) = if by == 0 {
+            ("A", self.a)
+        } else {
+            ("B", self.b)
+        };
+        match side {
+            Side::Nboard(command) => {
+                format!("{letter} (nboard engine '{}')", escape(&command.text))
+            }
+            Side::Ai(_) => letter.to_string(),
+        }
     }
 }
 
@@ -184,16 +323,21 @@ struct Tally {
     draws: u32,
     losses: u32,
     margin: i64,
+    /// Games forfeited by A and by B.
+    forfeits: [u32; 2],
 }
 
 impl Tally {
-    fn add(&mut self, score: i32) {
+    fn add(&mut self, score: i32, forfeit: Option<usize>) {
         match score.signum() {
             1 => self.wins += 1,
             0 => self.draws += 1,
             _ => self.losses += 1,
         }
         self.margin += score as i64;
+        if let Some(by) = forfeit {
+            self.forfeits[by] += 1;
+        }
     }
 
     fn merge(&mut self, other: Tally) {
@@ -201,6 +345,8 @@ impl Tally {
         self.draws += other.draws;
         self.losses += other.losses;
         self.margin += other.margin;
+        self.forfeits[0] += other.forfeits[0];
+        self.forfeits[1] += other.forfeits[1];
     }
 }
 
@@ -208,8 +354,8 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
     let rules = rules(&mut args);
     let quiet = args.flag("--quiet");
-    let a = Player::parse(&args.option("--a")?.unwrap_or_else(|| "5".into()))?;
-    let b = Player::parse(&args.option("--b")?.unwrap_or_else(|| "4".into()))?;
+    let a = Side::parse(&args.option("--a")?.unwrap_or_else(|| "5".into()))?;
+    let b = Side::parse(&args.option("--b")?.unwrap_or_else(|| "4".into()))?;
     let games = args.number("--games", 200usize, 1..=1_000_000)?;
     let plies = args.number("--plies", 6u32, 0..=60)?;
     let seed = args.number("--seed", 1u64, 0..=u64::MAX)?;
@@ -218,6 +364,14 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     // Games are numbered from 1; `--from` plays the tail of a match, so one match can be
     // split over machines (or resumed) and the parts' tallies added.
     let from = args.number("--from", 1usize, 1..=games)?;
+    let settings = Settings {
+        depth: args.number("--nboard-depth", 8u32, 1..=60)?,
+        timeout: Duration::from_secs_f64(args.number(
+            "--nboard-timeout",
+            60.0f64,
+            0.01..=86_400.0,
+        )?),
+    };
     let played = games - from + 1;
     args.finish()?;
     let starts = random_openings(games.div_ceil(2), plies, seed);
@@ -232,35 +386,53 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     // Threads take the next game until none is left. Every game starts from cleared tables
     // and the tally is a sum, so the result does not depend on the number of threads.
     let next = AtomicUsize::new(from - 1);
-    // Each thread's two tables, allocated before any game: one that cannot be is an error.
-    let tables = (0..threads.min(played))
-        .map(|_| Ok((Ai::try_new(tt)?, Ai::try_new(tt)?)))
+    // Set when an engine cannot be started: the other threads stop too.
+    let stop = AtomicBool::new(false);
+    // Each thread's two seats, their tables allocated before any game (one that cannot be is
+    // an error); an NBoard engine is started for the thread's first game.
+    let seats = (0..threads.min(played))
+        .map(|_| Ok((Seat::new(&a, tt, settings)?, Seat::new(&b, tt, settings)?)))
         .collect::<Result<Vec<_>, TableAllocError>>()
         .map_err(|e| format!("--tt {tt}: {e}"))?;
     let mut tally = Tally::default();
+    let mut error = None;
     std::thread::scope(|scope| {
-        let (next, m) = (&next, &m);
-        let workers: Vec<_> = tables
+        let (next, stop, m) = (&next, &stop, &m);
+        let workers: Vec<_> = seats
             .into_iter()
-            .map(|(mut ai_a, mut ai_b)| {
+            .map(|(mut seat_a, mut seat_b)| {
                 scope.spawn(move || {
                     let mut t = Tally::default();
-                    loop {
+                    while !stop.load(Ordering::Relaxed) {
                         let g = next.fetch_add(1, Ordering::Relaxed);
                         if g >= games {
-                            return t;
+                            break;
                         }
-                        let (a_discs, b_discs) = m.play(g, &mut ai_a, &mut ai_b);
-                        t.add(rules.score(a_discs, b_discs));
+                        match m.play(g, &mut seat_a, &mut seat_b) {
+                            Ok(r) => t.add(rules.score(r.a, r.b), r.forfeit),
+                            Err(e) => {
+                                stop.store(true, Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
                     }
+                    Ok(t)
                 })
             })
             .collect();
         for w in workers {
             // A panic in a game is a bug: let it end the command.
-            tally.merge(w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            match w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)) {
+                Ok(t) => tally.merge(t),
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            }
         }
     });
+    if let Some(e) = error {
+        return Err(e.into());
+    }
     let n = played as f64;
     let part = if from > 1 {
         format!(", games {from} to {games}")
@@ -272,8 +444,14 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
         rules.name(),
         starts.len()
     ))?;
+    // Forfeits are counted at the end of the line, only when there are any: without them
+    // the line is what it always was (scripts read it).
+    let forfeits = match tally.forfeits {
+        [0, 0] => String::new(),
+        [fa, fb] => format!("; forfeits A {fa}, B {fb}"),
+    };
     out::line(format_args!(
-        "A wins {}, draws {}, losses {}; mean disc margin {:+.2}; score {:.1}%",
+        "A wins {}, draws {}, losses {}; mean disc margin {:+.2}; score {:.1}%{forfeits}",
         tally.wins,
         tally.draws,
         tally.losses,
