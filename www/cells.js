@@ -2,10 +2,11 @@
 // the accessible, testable face of the board (data-cell, data-state, data-legal, aria-label).
 
 import { squareName } from './board-canvas.js';
+import { t } from './i18n.js';
 
-/** @import { LastMove } from './text.js' */
+/** @import { LastMove } from './engine.js' */
 
-/** @type {Record<string, string | undefined>} */
+/** @type {Record<string, 'black' | 'white' | 'empty' | undefined>} */
 const STATE = { X: 'black', O: 'white', '-': 'empty' };
 
 export class Cells {
@@ -81,11 +82,11 @@ export class Cells {
       const isLegal = legal.has(name);
       if (isLegal) b.dataset.legal = 'true';
       else delete b.dataset.legal;
-      const words = [name, state];
-      if (isLegal) words.push('legal move');
-      if (name === last) words.push('last move');
-      if (name === view.hint) words.push('suggested move');
-      const label = words.join(', ');
+      const words = [name, t(`cell.${state}`)];
+      if (isLegal) words.push(t('cell.legal'));
+      if (name === last) words.push(t('cell.last'));
+      if (name === view.hint) words.push(t('cell.hint'));
+      const label = words.join(t('join.label'));
       if (b.getAttribute('aria-label') !== label) b.setAttribute('aria-label', label);
       b.setAttribute('aria-disabled', String(!isLegal && !view.editing));
     }

@@ -1,10 +1,14 @@
 // The URL hash is a contract:
 //   #rules=classic|inverse&black=human|aiN&white=human|aiN&start=standard|alternative&moves=TRANSCRIPT
 // Keys in any order; a missing key takes its default. Parsing never throws: problems are
-// returned as messages, and the setting they concern keeps its default.
+// returned as messages (ids with parameters, and as text), and the setting they concern keeps
+// its default.
 // Extension: `board=<64 cells X/O/- a1..h8>&side=X|O` (both or neither) set up a position; when
 // present they replace `start`. The engine checks the position when the game is made.
 
+import { format } from './i18n.js';
+
+/** @import { Msg } from './i18n.js' */
 /** @typedef {{ai: false} | {ai: true, level: number}} Player */
 /**
  * @typedef {{rules: string, black: Player, white: Player, start: string,
@@ -59,15 +63,17 @@ function parsePlayer(value, minLevel, maxLevel) {
 }
 
 /**
- * Reads a location hash (with or without the leading `#`).
+ * Reads a location hash (with or without the leading `#`). `problems` are what was not
+ * understood, as messages; `errors` the same as text.
  * @param {string} hash
  * @param {{minLevel?: number, maxLevel: number, defaultLevel: number}} levels
- * @returns {{settings: Settings, moves: string, errors: string[]}}
+ * @returns {{settings: Settings, moves: string, problems: Msg[], errors: string[]}}
  */
 export function parseHash(hash, { minLevel = 1, maxLevel, defaultLevel }) {
   const settings = defaultSettings(defaultLevel);
   let moves = '';
-  const errors = [];
+  /** @type {Msg[]} */
+  const problems = [];
   /** @type {string | null} */
   let board = null;
   /** @type {string | null} */
@@ -84,28 +90,29 @@ export function parseHash(hash, { minLevel = 1, maxLevel, defaultLevel }) {
       key = decodeURIComponent(rawKey);
       value = decodeURIComponent(rawValue);
     } catch {
-      errors.push(`'${part}' is not valid URL text`);
+      problems.push({ id: 'link.bad_text', params: { part } });
       continue;
     }
     switch (key) {
       case 'rules':
         if (RULES.includes(value)) settings.rules = value;
-        else errors.push(`unknown game '${value}' (rules=classic or rules=inverse)`);
+        else problems.push({ id: 'link.unknown_rules', params: { value } });
         break;
       case 'black':
       case 'white': {
         const player = parsePlayer(value, minLevel, maxLevel);
         if (player) settings[key] = player;
         else {
-          errors.push(
-            `unknown ${key} player '${value}' (${key}=human or ${key}=ai${minLevel} to ai${maxLevel})`,
-          );
+          problems.push({
+            id: 'link.unknown_player',
+            params: { key, value, min: minLevel, max: maxLevel },
+          });
         }
         break;
       }
       case 'start':
         if (STARTS.includes(value)) settings.start = value;
-        else errors.push(`unknown start '${value}' (start=standard or start=alternative)`);
+        else problems.push({ id: 'link.unknown_start', params: { value } });
         break;
       case 'moves':
         moves = value;
@@ -117,13 +124,13 @@ export function parseHash(hash, { minLevel = 1, maxLevel, defaultLevel }) {
         side = value;
         break;
       default:
-        errors.push(`unknown setting '${key}' (rules, black, white, start, moves, board, side)`);
+        problems.push({ id: 'link.unknown_key', params: { key } });
     }
   }
   if (board !== null && side !== null) settings.position = { board, side };
-  else if (board !== null) errors.push('a board needs a side to move (side=X or side=O)');
-  else if (side !== null) errors.push('a side to move needs a board (board=<64 cells X, O, ->)');
-  return { settings, moves, errors };
+  else if (board !== null) problems.push({ id: 'link.board_without_side' });
+  else if (side !== null) problems.push({ id: 'link.side_without_board' });
+  return { settings, moves, problems, errors: problems.map(format) };
 }
 
 /**

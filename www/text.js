@@ -1,66 +1,46 @@
-// The words the page says: turn, passes, results. Pure functions of the engine's state.
+// What the status line says: the last move, a pass, the turn or the result, as messages (ids
+// with parameters, i18n.js), from the engine's snapshot. `statusText` and `resultText` give the
+// text.
 
-import { levelName } from './levels.js';
+import { formatAll } from './i18n.js';
 
 /** @import { Player, Settings } from './hash.js' */
+/** @import { Msg } from './i18n.js' */
+/** @typedef {import('./engine.js').Color} Color */
+/** @typedef {import('./engine.js').LastMove} LastMove */
+/** @typedef {import('./engine.js').Outcome} Outcome */
+/** @typedef {import('./engine.js').Snapshot} Snapshot */
 
-// The engine's snapshot of a game, `Game.state()` of the wasm package (crate/wasm/src/lib.rs):
-/** @typedef {'black' | 'white'} Color */
-/** @typedef {{player: Color, square: string, flips: string[]}} LastMove */
-/** @typedef {{type: 'move', player: Color, square: string} | {type: 'pass', player: Color}} GameEvent */
 /**
- * The disc counts, the winner (null for a draw or while the game goes on) and the rules.
- * @typedef {{black: number, white: number, winner: Color | null, rules: string}} Outcome
+ * The result of a finished game, with the final counts (and the goal of the inverse game).
+ * @param {Outcome} snap
+ * @returns {Msg[]}
  */
-/**
- * @typedef {Outcome & {board: string, side: 'X' | 'O', legal: string[], lastMove: LastMove | null,
- *   lastPass: Color | null, passes: Color[], events: GameEvent[], transcript: string,
- *   fullTranscript: string, moveCount: number, canUndo: boolean, canRedo: boolean} &
- *   ({over: false, toMove: Color} | {over: true, toMove: null})} Snapshot
- */
+export function resultMessages(snap) {
+  const { black, white, winner, rules } = snap;
+  /** @type {Msg[]} */
+  const msgs = [];
+  if (!winner) {
+    msgs.push({ id: 'status.draw', params: { black, white } });
+  } else {
+    const loser = winner === 'black' ? 'white' : 'black';
+    msgs.push({ id: 'status.win', params: { winner, own: snap[winner], other: snap[loser], black, white } });
+  }
+  if (rules === 'inverse') msgs.push({ id: 'status.inverse_goal' });
+  return msgs;
+}
 
-export const COLOR_NAME = { black: 'Black', white: 'White' };
-
 /**
- * "Black", "White (AI, Club player)".
+ * The turn of `color`, played by `player`.
  * @param {Color} color
  * @param {Player} player
+ * @param {boolean} thinking  the AI is thinking
+ * @returns {Msg}
  */
-export function playerLabel(color, player) {
-  const name = COLOR_NAME[color];
-  return player.ai ? `${name} (AI, ${levelName(player.level)})` : name;
-}
-
-/**
- * The announcement of a pass, e.g. "White has no legal move and passes."
- * @param {Color} color
- */
-export function passText(color) {
-  return `${COLOR_NAME[color]} has no legal move and passes.`;
-}
-
-/**
- * The result of a finished game, with the final counts.
- * @param {Outcome} snap
- */
-export function resultText(snap) {
-  const { black, white, winner, rules } = snap;
-  const goal = rules === 'inverse' ? ' Inverse game: fewer discs win.' : '';
-  if (!winner) return `Game over: a draw, ${black}–${white}.${goal}`;
-  const loser = winner === 'black' ? 'white' : 'black';
-  return (
-    `Game over: ${COLOR_NAME[winner]} wins, ${snap[winner]} discs to ${snap[loser]}` +
-    ` (Black ${black}, White ${white}).${goal}`
-  );
-}
-
-/**
- * "White played d6." for the last move, or '' before the first.
- * @param {{lastMove?: LastMove | null}} snap
- */
-export function lastMoveText(snap) {
-  const m = snap.lastMove;
-  return m ? `${COLOR_NAME[m.player]} played ${m.square}.` : '';
+function turnMessage(color, player, thinking) {
+  if (!player.ai) return { id: 'status.to_move', params: { player: color } };
+  const params = { player: color, level: player.level };
+  return { id: thinking ? 'status.ai_thinking' : 'status.ai_to_move', params };
 }
 
 /**
@@ -71,22 +51,42 @@ export function lastMoveText(snap) {
  *   of one that is read
  * @param {Pick<Settings, Color>} settings
  * @param {boolean} thinking
+ * @returns {Msg[]}
+ */
+export function statusMessages(snap, settings, thinking) {
+  /** @type {Msg[]} */
+  const msgs = [];
+  const m = snap.lastMove;
+  if (m) msgs.push({ id: 'status.played', params: { player: m.player, square: m.square } });
+  if (snap.lastPass) msgs.push({ id: 'status.passed', params: { player: snap.lastPass } });
+  if (snap.over) msgs.push(...resultMessages(snap));
+  else msgs.push(turnMessage(snap.toMove, settings[snap.toMove], thinking));
+  return msgs;
+}
+
+/**
+ * The status line in set-up mode, with the side to move (`X`/`O`).
+ * @param {string} side
+ * @returns {Msg[]}
+ */
+export function setupMessages(side) {
+  return [{ id: 'status.setup', params: { player: side === 'X' ? 'black' : 'white' } }];
+}
+
+/**
+ * The result as text.
+ * @param {Outcome} snap
+ */
+export function resultText(snap) {
+  return formatAll(resultMessages(snap));
+}
+
+/**
+ * The status line as text.
+ * @param {Parameters<typeof statusMessages>[0]} snap
+ * @param {Pick<Settings, Color>} settings
+ * @param {boolean} thinking
  */
 export function statusText(snap, settings, thinking) {
-  const parts = [];
-  const last = lastMoveText(snap);
-  if (last) parts.push(last);
-  if (snap.lastPass) parts.push(passText(snap.lastPass));
-  if (snap.over) {
-    parts.push(resultText(snap));
-  } else {
-    const color = snap.toMove;
-    const player = settings[color];
-    if (player.ai) {
-      parts.push(thinking ? `${playerLabel(color, player)} is thinking…` : `${playerLabel(color, player)} to move.`);
-    } else {
-      parts.push(`${COLOR_NAME[color]} to move.`);
-    }
-  }
-  return parts.join(' ');
+  return formatAll(statusMessages(snap, settings, thinking));
 }

@@ -4,6 +4,32 @@
 //! engine's errors into JavaScript exceptions with the engine's messages. Every rule (legality,
 //! flips, passes, the result) is the engine's.
 //!
+//! # Errors
+//!
+//! What the engine refuses is thrown as an `Error` whose `message` is the engine's (English)
+//! sentence and which also carries `code`, a stable name of the error, and `params`, a plain
+//! object of its details, so that a page can say it in its own words:
+//!
+//! | `code` | `params` |
+//! | --- | --- |
+//! | `illegal_move` | `square` (`d3`), `player` (`black`/`white`) |
+//! | `game_over` | |
+//! | `pass_not_allowed` | `player` |
+//! | `bad_square` | `text`: what was given |
+//! | `bad_transcript` | `moveNumber` (1-based), `token`, `reason` (`malformed`, or the code of the move's error, whose params come along: `illegal_move`, `game_over`, `pass_not_allowed`) |
+//! | `board_length` | `length`: the cells given (not 64) |
+//! | `board_cell` | `cell` (1-based), `square`, `found`: a cell that is none of `X`, `O`, `-` |
+//! | `bad_side` | `text`: a side to move that is neither `X` nor `O` |
+//! | `board_without_side`, `side_without_board` | |
+//! | `bad_color` | `text`: a colour argument that is no colour |
+//! | `bad_rules` | `text` |
+//! | `bad_start` | `text` |
+//! | `out_of_memory` | `megabytes`: the AI's tables could not be allocated |
+//! | `ai_busy` | none: `ai_move` was called from its own clock |
+//!
+//! An argument of the wrong type or out of range is a `TypeError` or `RangeError` (below),
+//! without a code.
+//!
 //! - [`new_game`] creates a [`GameHandle`] (a `Game` in JavaScript) wrapping `reversi::Game`.
 //! - [`ai_move`] asks the engine's AI for a move; the AI (and its transposition table) lives in
 //!   a thread-local, so a Web Worker keeps its table between moves.
@@ -26,7 +52,11 @@ use std::cell::RefCell;
 use std::fmt::Display;
 
 use js_sys::{Array, JsString, Object, RangeError, Reflect, TypeError};
-use reversi::{Ai, Color, Event, Game, Level, Position, Rules, Square, Start};
+use reversi::{
+    Ai, Color, Event, Game, Level, ParseBoardError, ParseColorError, ParseRulesError,
+    ParseSquareError, ParseStartError, PlayError, Position, Rules, Square, Start, TableAllocError,
+    TranscriptError, TranscriptErrorKind,
+};
 use wasm_bindgen::prelude::*;
 
 /// Size of the AI's transposition table in megabytes.
@@ -50,9 +80,168 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// An error for JavaScript, with the engine's message.
-fn js_error(e: impl Display) -> JsValue {
-    js_sys::Error::new(&e.to_string()).into()
+/// An `Error` for JavaScript with `message`, its `code` and its `params` (see the crate's
+/// documentation).
+fn coded_error(code: &str, params: Vec<(&str, JsValue)>, message: impl Display) -> JsValue {
+    let error = js_sys::Error::new(&message.to_string());
+    let details = Object::new();
+    for (key, value) in params {
+        set(&details, key, value);
+    }
+    set(&error, "code", code);
+    set(&error, "params", details);
+    error.into()
+}
+
+/// An engine error as a coded JavaScript `Error`: its code, its details and its message.
+trait EngineError: Display {
+    fn code(&self) -> &'static str;
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        Vec::new()
+    }
+}
+
+/// The JavaScript `Error` of an engine error, with the engine's message.
+fn js_error(e: impl EngineError) -> JsValue {
+    coded_error(e.code(), e.params(), &e)
+}
+
+fn text_param(text: &str) -> Vec<(&'static str, JsValue)> {
+    vec![("text", text.into())]
+}
+
+impl EngineError for ParseSquareError {
+    fn code(&self) -> &'static str {
+        "bad_square"
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        text_param(&self.0)
+    }
+}
+
+impl EngineError for ParseRulesError {
+    fn code(&self) -> &'static str {
+        "bad_rules"
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        text_param(&self.0)
+    }
+}
+
+impl EngineError for ParseStartError {
+    fn code(&self) -> &'static str {
+        "bad_start"
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        text_param(&self.0)
+    }
+}
+
+/// A colour argument (`undo_turn`, `redo_turn`) that is no colour; the side to move of a
+/// position is [`ParseBoardError::Side`] (`bad_side`).
+struct BadColor(ParseColorError);
+
+impl Display for BadColor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl EngineError for BadColor {
+    fn code(&self) -> &'static str {
+        "bad_color"
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        text_param(&self.0 .0)
+    }
+}
+
+impl EngineError for ParseBoardError {
+    fn code(&self) -> &'static str {
+        match self {
+            ParseBoardError::Length(_) => "board_length",
+            ParseBoardError::Cell { .. } => "board_cell",
+            ParseBoardError::Side(_) => "bad_side",
+        }
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        match self {
+            ParseBoardError::Length(n) => vec![("length", (*n as u32).into())],
+            ParseBoardError::Cell { index, found } => vec![
+                ("cell", (*index as u32 + 1).into()),
+                (
+                    "square",
+                    Square::new(*index as u8).map_or(JsValue::NULL, |s| s.to_string().into()),
+                ),
+                ("found", found.to_string().into()),
+            ],
+            ParseBoardError::Side(e) => text_param(&e.0),
+        }
+    }
+}
+
+impl EngineError for PlayError {
+    fn code(&self) -> &'static str {
+        match self {
+            PlayError::Illegal { .. } => "illegal_move",
+            PlayError::GameOver => "game_over",
+            PlayError::PassNotAllowed { .. } => "pass_not_allowed",
+        }
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        match self {
+            PlayError::Illegal { square, player } => vec![
+                ("square", square.to_string().into()),
+                ("player", color_name(*player).into()),
+            ],
+            PlayError::GameOver => Vec::new(),
+            PlayError::PassNotAllowed { player } => vec![("player", color_name(*player).into())],
+        }
+    }
+}
+
+impl EngineError for TranscriptError {
+    fn code(&self) -> &'static str {
+        "bad_transcript"
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        let mut params = vec![
+            ("moveNumber", (self.move_number as u32).into()),
+            ("token", self.token.as_str().into()),
+        ];
+        match &self.kind {
+            TranscriptErrorKind::Malformed => params.push(("reason", "malformed".into())),
+            TranscriptErrorKind::Play(e) => {
+                params.push(("reason", e.code().into()));
+                params.extend(e.params());
+            }
+        }
+        params
+    }
+}
+
+impl EngineError for TableAllocError {
+    fn code(&self) -> &'static str {
+        "out_of_memory"
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        vec![("megabytes", (self.megabytes as u32).into())]
+    }
+}
+
+/// An error of the binding's own, with its code and no details.
+struct Plain(&'static str, &'static str);
+
+impl Display for Plain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.1)
+    }
+}
+
+impl EngineError for Plain {
+    fn code(&self) -> &'static str {
+        self.0
+    }
 }
 
 fn type_error(message: &str) -> JsValue {
@@ -163,7 +352,9 @@ fn seed_arg(value: &JsValue) -> Result<u64, JsValue> {
 }
 
 fn color_arg(value: &JsValue, name: &str) -> Result<Color, JsValue> {
-    string_arg(value, name)?.parse().map_err(js_error)
+    string_arg(value, name)?
+        .parse()
+        .map_err(|e| js_error(BadColor(e)))
 }
 
 fn rules_arg(value: &JsValue) -> Result<Rules, JsValue> {
@@ -228,14 +419,16 @@ pub fn new_game(
     let position = match (board, side) {
         (Some(board), Some(side)) => Position::parse(&board, &side).map_err(js_error)?,
         (Some(_), None) => {
-            return Err(js_error(
+            return Err(js_error(Plain(
+                "board_without_side",
                 "a board needs a side to move: X (black) or O (white)",
-            ))
+            )))
         }
         (None, Some(_)) => {
-            return Err(js_error(
+            return Err(js_error(Plain(
+                "side_without_board",
                 "a side to move needs a board: 64 cells X, O or -, a1..h8",
-            ))
+            )))
         }
         (None, None) => start.position(),
     };
@@ -264,9 +457,12 @@ pub fn ai_move(
     let seed = seed_arg(&seed)?;
     let best = AI.with(|cell| {
         // The clock is the host's: it may call back into this function.
-        let mut slot = cell
-            .try_borrow_mut()
-            .map_err(|_| js_error("ai_move is already running (it was called from its clock)"))?;
+        let mut slot = cell.try_borrow_mut().map_err(|_| {
+            js_error(Plain(
+                "ai_busy",
+                "ai_move is already running (it was called from its clock)",
+            ))
+        })?;
         // The tables are allocated at the first call; without the memory, that call throws
         // the engine's error and the next one tries again.
         let ai = match &mut *slot {

@@ -110,6 +110,24 @@ fn message(e: JsValue) -> String {
     String::from(e.unchecked_into::<Error>().message())
 }
 
+/// The `code` of an error, or `undefined` (as a string) when it has none.
+fn code_of(e: &JsValue) -> String {
+    get(e, "code")
+        .as_string()
+        .unwrap_or_else(|| "undefined".into())
+}
+
+/// The `code` and the `params` (as JSON) of an engine error, after checking it is an `Error`
+/// with a message.
+fn coded(e: JsValue) -> (String, String) {
+    let code = code_of(&e);
+    let params = get(&e, "params");
+    assert!(params.is_object(), "{code}: params {params:?}");
+    let params = String::from(js_sys::JSON::stringify(&params).unwrap());
+    assert!(!message(e).is_empty(), "{code}: no message");
+    (code, params)
+}
+
 /// `new_game` with Rust strings: `board` and `side` `None` are `undefined`.
 fn game(
     rules: &str,
@@ -706,7 +724,7 @@ fn ai_move_called_from_its_clock_is_an_error_and_the_ai_still_works() {
         record.borrow_mut().push("no answer (a trap?)".into());
         let r = match ai(&b, "X", "classic", 1, 0.0) {
             Ok(mv) => format!("returned {mv:?}"),
-            Err(e) => message(e),
+            Err(e) => format!("{}: {}", code_of(&e), message(e)),
         };
         *record.borrow_mut().last_mut().unwrap() = r;
         js_sys::Date::now()
@@ -722,10 +740,125 @@ fn ai_move_called_from_its_clock_is_an_error_and_the_ai_still_works() {
     for r in inner.iter() {
         assert_eq!(
             r,
-            "ai_move is already running (it was called from its clock)"
+            "ai_busy: ai_move is already running (it was called from its clock)"
         );
     }
     // The AI still works, with the host's clock again.
     let mv = ai(&board, "X", "classic", 2, 1.0).unwrap().expect("a move");
     assert!(legal.contains(&mv), "{mv}");
+}
+
+#[wasm_bindgen_test]
+fn engine_errors_carry_a_code_and_params_besides_the_message() {
+    let mut g = standard();
+    let e = g.play("f4".into()).unwrap_err();
+    assert_eq!(get(&e, "message"), "f4 is not a legal move for Black");
+    assert_eq!(
+        coded(e),
+        (
+            "illegal_move".into(),
+            r#"{"square":"f4","player":"black"}"#.into()
+        )
+    );
+    let e = g.play("z9".into()).unwrap_err();
+    assert_eq!(coded(e), ("bad_square".into(), r#"{"text":"z9"}"#.into()));
+    let e = g.play_transcript("pa".into()).unwrap_err();
+    assert_eq!(
+        coded(e),
+        (
+            "bad_transcript".into(),
+            r#"{"moveNumber":1,"token":"pa","reason":"pass_not_allowed","player":"black"}"#.into()
+        )
+    );
+    g.play("f5".into()).unwrap();
+    let e = g.play_transcript("d6c3zz".into()).unwrap_err();
+    assert_eq!(
+        coded(e),
+        (
+            "bad_transcript".into(),
+            r#"{"moveNumber":3,"token":"zz","reason":"malformed"}"#.into()
+        )
+    );
+    let e = g.play_transcript("d6c3c3".into()).unwrap_err();
+    assert_eq!(
+        coded(e),
+        (
+            "bad_transcript".into(),
+            r#"{"moveNumber":3,"token":"c3","reason":"illegal_move","square":"c3","player":"white"}"#
+                .into()
+        )
+    );
+    let e = g.undo_turn("purple".into()).unwrap_err();
+    assert_eq!(
+        coded(e),
+        ("bad_color".into(), r#"{"text":"purple"}"#.into())
+    );
+
+    let mut over = standard();
+    over.play_transcript(WIPEOUT.into()).unwrap();
+    let e = over.play("a1".into()).unwrap_err();
+    assert_eq!(coded(e), ("game_over".into(), "{}".into()));
+    let e = over.play_transcript("a1".into()).unwrap_err();
+    assert_eq!(
+        coded(e),
+        (
+            "bad_transcript".into(),
+            r#"{"moveNumber":1,"token":"a1","reason":"game_over"}"#.into()
+        )
+    );
+
+    let board = "-".repeat(27) + "OX------XO" + &"-".repeat(27);
+    let bad_char = format!("Q{}", "-".repeat(63));
+    for (result, expected) in [
+        (
+            game("chess", "standard", None, None),
+            ("bad_rules", r#"{"text":"chess"}"#),
+        ),
+        (
+            game("classic", "sideways", None, None),
+            ("bad_start", r#"{"text":"sideways"}"#),
+        ),
+        (
+            game("classic", "standard", Some("XO--"), Some("X")),
+            ("board_length", r#"{"length":4}"#),
+        ),
+        (
+            game("classic", "standard", Some(&bad_char), Some("X")),
+            ("board_cell", r#"{"cell":1,"square":"a1","found":"Q"}"#),
+        ),
+        (
+            game("classic", "standard", Some(&board), Some("Z")),
+            ("bad_side", r#"{"text":"Z"}"#),
+        ),
+        (
+            game("classic", "standard", Some(&board), None),
+            ("board_without_side", "{}"),
+        ),
+        (
+            game("classic", "standard", None, Some("X")),
+            ("side_without_board", "{}"),
+        ),
+    ] {
+        let e = result.err().expect(expected.0);
+        assert_eq!(coded(e), (expected.0.into(), expected.1.into()));
+    }
+
+    let e = ai(&board, "Y", "classic", 1, 0.0).unwrap_err();
+    assert_eq!(coded(e), ("bad_side".into(), r#"{"text":"Y"}"#.into()));
+    let e = ai(&board, "X", "draughts", 1, 0.0).unwrap_err();
+    assert_eq!(
+        coded(e),
+        ("bad_rules".into(), r#"{"text":"draughts"}"#.into())
+    );
+}
+
+#[wasm_bindgen_test]
+fn argument_errors_have_no_code() {
+    let mut g = standard();
+    let e = g.play(5.into()).unwrap_err();
+    assert!(e.is_instance_of::<TypeError>());
+    assert_eq!(code_of(&e), "undefined");
+    let e = ai(&g.board(), "X", "classic", 0, 0.0).unwrap_err();
+    assert!(e.is_instance_of::<RangeError>());
+    assert_eq!(code_of(&e), "undefined");
 }

@@ -1,0 +1,19 @@
+// The messages between the page (ai-client.js) and the AI worker (ai-worker.js). Types only.
+//
+// The page sends one request at a time and waits for its reply; the reply echoes the id.
+
+/** @import { Problem } from './problem.js' */
+
+/**
+ * A request: the AI's move for `side` (`X`/`O`) to move on `board` (64 cells a1..h8) under
+ * `rules` at `level`; `seed` drives the deliberate mistakes of the low levels.
+ * @typedef {{id: number, board: string, side: string, rules: string, level: number,
+ *   seed: number}} AiRequest
+ */
+/**
+ * The reply to request `id`: the move (null when the side has no legal move), or the error
+ * (a Problem from the worker; a string from an older or a stand-in worker).
+ * @typedef {{id: number, move: string | null} | {id: number, error: Problem | string}} AiReply
+ */
+
+export {};

@@ -1,0 +1,45 @@
+// What the world outside the state must do after a change, as data: `effects(prev, next)` is a
+// pure function of the two states; main.js has the one small runner that performs them.
+// - `write-hash`: the URL hash of the game (a new game, or a change of its moves or settings);
+// - `ai-cancel`: the AI request the state no longer waits for (undone, replaced, a new game),
+//   unless it was answered;
+// - `ai-request`: a new AI request (the AI's move, a hint).
+// Saving to storage and sounds will be effects too.
+
+import { formatHash } from './hash.js';
+
+/** @import { AiAsk } from './ai-client.js' */
+/** @import { State } from './state.js' */
+
+/**
+ * @typedef {{type: 'write-hash', hash: string} | {type: 'ai-cancel', id: number} |
+ *   {type: 'ai-request', request: AiAsk}} Effect
+ */
+
+/**
+ * The URL hash of the state's game, or null before the first game.
+ * @param {State} state
+ */
+export function hashOf(state) {
+  return state.settings && state.snap ? formatHash(state.settings, state.snap.transcript) : null;
+}
+
+/**
+ * What must be done in going from `prev` to `next`, in order.
+ * @param {State} prev
+ * @param {State} next
+ * @returns {Effect[]}
+ */
+export function effects(prev, next) {
+  /** @type {Effect[]} */
+  const list = [];
+  const hash = hashOf(next);
+  if (hash !== null && (next.games !== prev.games || hash !== hashOf(prev))) {
+    list.push({ type: 'write-hash', hash });
+  }
+  const was = prev.request;
+  const now = next.request;
+  if (was && was.id !== now?.id && next.answered !== was.id) list.push({ type: 'ai-cancel', id: was.id });
+  if (now && now.id !== was?.id) list.push({ type: 'ai-request', request: now });
+  return list;
+}

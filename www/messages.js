@@ -1,0 +1,129 @@
+// Every word the page's JavaScript shows, in English, by message id: the one table (i18n.js
+// formats an id with its parameters). Other languages get a table with the same ids.
+//
+// An entry is
+// - a template: `{name}` is the parameter `name`; `{name:prefix}` is the message
+//   `prefix.<value of name>` formatted with the same parameters (`{player:color}` is
+//   `color.black` or `color.white`; `prefix.other` when there is no such id);
+// - plural-aware: `{plural: 'name', one: ..., few: ..., many: ..., other: ...}`, the template
+//   of the plural category (Intl.PluralRules) of the number `name`;
+// - a choice: `{select: 'name', <value>: ..., other: ...}`, the template for the value of
+//   `name`.
+// Counts are parameters of their own, so that a language whose nouns change with the number
+// can make the entry plural-aware. The English result line says "discs" for every count, as
+// it always has (its wording is read by other tools).
+
+export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ ({
+  // Joining messages: sentences of a line, the items of a list, the parts of a label.
+  'join.sentences': ' ',
+  'join.list': '; ',
+  'join.label': ', ',
+
+  'color.black': 'Black',
+  'color.white': 'White',
+
+  // The AI levels 1..max_level (the engine's).
+  'level.1': 'Beginner',
+  'level.2': 'Novice',
+  'level.3': 'Casual',
+  'level.4': 'Apprentice',
+  'level.5': 'Club player',
+  'level.6': 'Skilled',
+  'level.7': 'Strong',
+  'level.8': 'Expert',
+  'level.9': 'Master',
+  'level.10': 'Champion',
+  'level.other': 'Level {level}',
+
+  // The score cards and the players of the new-game form.
+  'player.human': 'Human',
+  'player.ai': 'AI · {level:level}',
+  'player.setup': 'Set-up',
+  'form.human': 'Human',
+  'form.ai': 'AI {level} · {level:level}',
+
+  'rules.classic': 'Classic game: more discs win.',
+  'rules.inverse': 'Inverse game: fewer discs win.',
+
+  // The status line (role="status"): the last move, a pass, then the turn or the result.
+  'status.played': '{player:color} played {square}.',
+  'status.passed': '{player:color} has no legal move and passes.',
+  'status.to_move': '{player:color} to move.',
+  'status.ai_to_move': '{player:color} (AI, {level:level}) to move.',
+  'status.ai_thinking': '{player:color} (AI, {level:level}) is thinking…',
+  'status.win': 'Game over: {winner:color} wins, {own} discs to {other} (Black {black}, White {white}).',
+  'status.draw': 'Game over: a draw, {black}–{white}.',
+  'status.inverse_goal': 'Inverse game: fewer discs win.',
+  'status.setup':
+    'Setting up a position: click a cell to make it empty, black or white (in turn). {player:color} to move.',
+
+  'button.hint': 'Hint',
+  'button.hint_busy': 'Thinking…',
+
+  'moves.pass': '{player:color} passes',
+
+  // The cells' labels: `d3, empty, legal move`.
+  'cell.black': 'black',
+  'cell.white': 'white',
+  'cell.empty': 'empty',
+  'cell.legal': 'legal move',
+  'cell.last': 'last move',
+  'cell.hint': 'suggested move',
+
+  // The message line (role="alert").
+  'note.link_not_understood': 'The link was not fully understood: {problems}. Defaults are used instead.',
+  'note.cannot_start': 'Could not start that game: {reason}.',
+  'note.moves_not_played': 'The moves in the link ({moves}) were not played.',
+  'note.standard_start_instead': 'The standard start is used instead.',
+  'note.defaults_instead': 'A new game with the default settings starts instead.',
+  'note.replay_failed':
+    'The moves in the link could not be replayed ({reason}); the game starts from the beginning.',
+  'note.ai_failed': 'The AI failed ({reason}). Undo or start a new game to go on.',
+  'note.hint_failed': 'The hint failed ({reason}). You can ask again.',
+  'note.ai_refused': "The AI's move was refused: {reason}",
+  'note.setup_refused': 'This position cannot be played: {reason}.',
+  'note.load_failed':
+    'The game engine could not be loaded ({reason}). ' +
+    'This page needs WebAssembly with SIMD (Chrome or Edge 91, Firefox 89, Safari 16.4 or newer).',
+
+  // What is wrong with a link (hash.js).
+  'link.bad_text': "'{part}' is not valid URL text",
+  'link.unknown_rules': "unknown game '{value}' (rules=classic or rules=inverse)",
+  'link.unknown_player': "unknown {key} player '{value}' ({key}=human or {key}=ai{min} to ai{max})",
+  'link.unknown_start': "unknown start '{value}' (start=standard or start=alternative)",
+  'link.unknown_key': "unknown setting '{key}' (rules, black, white, start, moves, board, side)",
+  'link.board_without_side': 'a board needs a side to move (side=X or side=O)',
+  'link.side_without_board': 'a side to move needs a board (board=<64 cells X, O, ->)',
+
+  // Errors by code: the engine's (the wasm binding's `code` and `params`, crate/wasm) and the
+  // AI worker's (ai-client.js).
+  'error.illegal_move': '{square} is not a legal move for {player:color}',
+  'error.game_over': 'the game is over',
+  'error.pass_not_allowed': '{player:color} has a legal move and may not pass',
+  'error.bad_square': "'{text}' is not a square (a1..h8)",
+  'error.bad_transcript': {
+    select: 'reason',
+    malformed: "move {moveNumber} '{token}' is not a square (a1..h8) or a pass (pa, --)",
+    other: "move {moveNumber} '{token}': {reason:error}",
+  },
+  'error.board_length': 'a board has 64 cells, this one has {length}',
+  'error.board_cell': "cell {cell} ({square}) is '{found}': use X for black, O for white, - for empty",
+  'error.bad_side': "the side to move '{text}' is neither X (black) nor O (white)",
+  'error.bad_color': "the side to move '{text}' is neither X (black) nor O (white)",
+  'error.board_without_side': 'a board needs a side to move: X (black) or O (white)',
+  'error.side_without_board': 'a side to move needs a board: 64 cells X, O or -, a1..h8',
+  'error.bad_rules': "unknown game '{text}' (classic or inverse)",
+  'error.bad_start': "unknown start position '{text}' (standard, alternative, standard-mirror, alternative-mirror)",
+  'error.out_of_memory': 'cannot allocate a transposition table of {megabytes} MB (not enough memory)',
+  'error.ai_busy': 'ai_move is already running (it was called from its clock)',
+  'error.worker_error': '{detail}',
+  'error.worker_crashed': '{detail}',
+  'error.worker_stopped': 'the AI worker stopped',
+  'error.worker_stuck': {
+    plural: 'seconds',
+    one: 'the AI did not answer within {seconds} second',
+    other: 'the AI did not answer within {seconds} seconds',
+  },
+  // An error without a known code: its own message.
+  'error.other': '{detail}',
+});

@@ -1,0 +1,212 @@
+// Rendering: the page as a function of the state. One function per region of the page, each
+// the only one to write its region; all of them run after every change (each writes only what
+// differs). The words come from the message table (i18n.js).
+
+import { t, formatAll } from './i18n.js';
+import { COLORS, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
+import { setupMessages, statusMessages } from './text.js';
+
+/** @import { BoardCanvas, BoardView } from './board-canvas.js' */
+/** @import { Cells } from './cells.js' */
+/** @import { State } from './state.js' */
+/**
+ * The new-game form, with its radio groups by name (the players are selects).
+ * @typedef {HTMLFormElement & {elements: {rules: RadioNodeList, start: RadioNodeList,
+ *   side: RadioNodeList}}} NewGameForm
+ */
+
+/**
+ * The element of the page that `sel` selects (index.html has every one asked for).
+ * @param {string} sel
+ */
+const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
+
+/**
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * The function that renders the whole page, drawing the board with `canvas` and `cells`.
+ * @param {{canvas: BoardCanvas, cells: Cells}} board
+ * @returns {(state: State) => void}
+ */
+export function createRenderer({ canvas, cells }) {
+  const regions = [
+    boardRenderer(canvas, cells),
+    renderScores,
+    renderRulesNote,
+    renderStatus,
+    renderMessage,
+    renderControls,
+    renderMoves,
+    renderForm,
+    renderMode,
+  ];
+  return (state) => {
+    for (const render of regions) render(state);
+  };
+}
+
+/**
+ * The board: the canvas and the cells over it. A move just played (by a human or the AI) is
+ * animated; the view is handed over only when it changed (a redraw would end an animation).
+ * @param {BoardCanvas} canvas
+ * @param {Cells} cells
+ * @returns {(state: State) => void}
+ */
+function boardRenderer(canvas, cells) {
+  let played = 0;
+  let shown = '';
+  return (state) => {
+    const s = state.snap;
+    /** @type {BoardView & {humanToMove: boolean, editing?: boolean}} */
+    let view;
+    if (state.setup) {
+      view = { board: state.setup.board, legal: [], legalColor: null, humanToMove: false, lastMove: null, hint: null, editing: true };
+    } else if (s) {
+      const human = humanToMove(state);
+      view = { board: s.board, legal: s.legal, legalColor: human ? s.toMove : null, humanToMove: human, lastMove: s.lastMove, hint: state.hint };
+    } else {
+      return;
+    }
+    const animate = state.played !== played && !state.setup;
+    played = state.played;
+    const key = JSON.stringify(view);
+    if (key === shown && !animate) return;
+    shown = key;
+    canvas.setView(view, animate);
+    cells.update(view);
+  };
+}
+
+/**
+ * The score cards: counts, who plays, whose turn, the winner. In set-up mode, the counts of
+ * the board being set up and its side to move.
+ * @param {State} state
+ */
+function renderScores(state) {
+  const { snap: s, settings, setup } = state;
+  if (!s || !settings) return;
+  for (const c of COLORS) {
+    const el = $(`#score-${c}`);
+    let count;
+    let who;
+    let active;
+    if (setup) {
+      const symbol = c === 'black' ? 'X' : 'O';
+      count = [...setup.board].filter((ch) => ch === symbol).length;
+      who = t('player.setup');
+      active = setup.side === symbol;
+    } else {
+      const p = settings[c];
+      count = s[c];
+      who = p.ai ? t('player.ai', { level: p.level }) : t('player.human');
+      active = s.toMove === c;
+    }
+    setText(/** @type {HTMLElement} */ (el.querySelector('.count')), String(count));
+    setText(/** @type {HTMLElement} */ (el.querySelector('.who')), who);
+    el.classList.toggle('active', active);
+    el.classList.toggle('winner', !setup && s.over && s.winner === c);
+  }
+}
+
+/** @param {State} state */
+function renderRulesNote(state) {
+  if (!state.snap) return;
+  setText($('#rules-note'), t(state.snap.rules === 'inverse' ? 'rules.inverse' : 'rules.classic'));
+}
+
+/**
+ * The status line (role="status"): its announcements, and whether the AI thinks.
+ * @param {State} state
+ */
+function renderStatus(state) {
+  const { snap: s, settings, setup } = state;
+  if (!s || !settings) return;
+  const el = $('#status');
+  const busy = !setup && thinking(state);
+  setText(el, formatAll(setup ? setupMessages(setup.side) : statusMessages(s, settings, busy)));
+  el.classList.toggle('thinking', busy);
+  el.classList.toggle('over', !setup && s.over);
+}
+
+/**
+ * The message line (role="alert"), hidden when there is nothing to say.
+ * @param {State} state
+ */
+export function renderMessage(state) {
+  const el = $('#message');
+  setText(el, formatAll(state.notes));
+  el.hidden = state.notes.length === 0;
+}
+
+/** @param {State} state */
+function renderControls(state) {
+  if (!state.snap) return;
+  /** @type {HTMLButtonElement} */ ($('#undo')).disabled = !canUndo(state);
+  /** @type {HTMLButtonElement} */ ($('#redo')).disabled = !canRedo(state);
+  const hint = /** @type {HTMLButtonElement} */ ($('#hint'));
+  hint.disabled = !canHint(state);
+  setText(hint, t(state.request?.kind === 'hint' ? 'button.hint_busy' : 'button.hint'));
+}
+
+/**
+ * The list of moves and passes (kept while a position is set up).
+ * @param {State} state
+ */
+function renderMoves(state) {
+  if (!state.snap) return;
+  const list = $('#moves');
+  const items = state.snap.events.map((e) =>
+    e.type === 'move' ? [e.player, e.square] : [`${e.player} pass`, t('moves.pass', { player: e.player })],
+  );
+  const key = JSON.stringify(items);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(
+    ...items.map(([className, text]) => {
+      const li = document.createElement('li');
+      li.className = `mv ${className}`;
+      li.textContent = text;
+      return li;
+    }),
+  );
+  list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * The new-game form: the players' choices (the levels), the fields as the state has them, the
+ * side to move of a position being set up.
+ * @param {State} state
+ */
+function renderForm(state) {
+  const form = /** @type {NewGameForm} */ ($('#new-game'));
+  const { minLevel, maxLevel } = state.levels;
+  for (const c of COLORS) {
+    const select = /** @type {HTMLSelectElement} */ ($(`#player-${c}`));
+    const key = `${minLevel}-${maxLevel}`;
+    if (select.dataset.levels !== key) {
+      select.dataset.levels = key;
+      const options = [new Option(t('form.human'), 'human')];
+      for (let n = minLevel; n <= maxLevel; n++) options.push(new Option(t('form.ai', { level: n }), `ai${n}`));
+      select.replaceChildren(...options);
+    }
+    if (select.value !== state.form[c]) select.value = state.form[c];
+  }
+  if (form.elements.rules.value !== state.form.rules) form.elements.rules.value = state.form.rules;
+  if (form.elements.start.value !== state.form.start) form.elements.start.value = state.form.start;
+  if (state.setup && form.elements.side.value !== state.setup.side) form.elements.side.value = state.setup.side;
+}
+
+/**
+ * The page's mode: loading (until the first game), playing or setting up a position.
+ * @param {State} state
+ */
+function renderMode(state) {
+  document.body.classList.toggle('loading', !state.snap);
+  document.body.classList.toggle('setting-up', state.setup !== null);
+}

@@ -1,0 +1,350 @@
+// The page's state and its one way to change: `reduce(state, action)`, a pure function. The
+// state is plain data (no wasm object, no DOM: it could be serialised); what the engine says
+// comes in as snapshots, carried by the actions. Actions that carry a snapshot report what has
+// happened to the engine's game (engine.js) and are always taken; replies of the AI are taken
+// only for the request the state is waiting for (by id).
+
+import { defaultSettings, formatPlayer } from './hash.js';
+import { problemMessage } from './i18n.js';
+
+/** @import { Levels, Player, Settings } from './hash.js' */
+/** @import { Msg } from './i18n.js' */
+/** @import { AiAsk } from './ai-client.js' */
+/** @import { Color, Loaded, Snapshot } from './engine.js' */
+/** @import { Problem } from './problem.js' */
+
+/**
+ * The new-game form as the user left it: players as `human` or `aiN`.
+ * @typedef {{rules: string, black: string, white: string, start: string}} Form
+ */
+/** @typedef {{board: string, side: string}} Setup  a position being set up */
+/**
+ * @typedef {{
+ *   levels: Levels,
+ *   settings: Settings | null,
+ *   snap: Snapshot | null,
+ *   games: number,
+ *   played: number,
+ *   form: Form,
+ *   setup: Setup | null,
+ *   request: AiAsk | null,
+ *   lastId: number,
+ *   answered: number,
+ *   hint: string | null,
+ *   notes: Msg[],
+ * }} State
+ * - `settings`, `snap`: the game and the engine's snapshot of it (null until the first game);
+ * - `games`: games loaded so far (each one writes the URL hash, even the same one again);
+ * - `played`: moves played on the page so far (the last one is animated);
+ * - `setup`: the position being set up, in set-up mode;
+ * - `request`: the AI request the page is waiting for (the AI's move or a hint), `lastId` the
+ *   last id given, `answered` the id of the last request that got its answer;
+ * - `hint`: the suggested square; `notes`: the message line (hidden when empty).
+ */
+/**
+ * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[]} |
+ *   {type: 'moved', snap: Snapshot} |
+ *   {type: 'move-refused', error: Problem} |
+ *   {type: 'ai-moved', id: number, snap: Snapshot} |
+ *   {type: 'ai-refused', id: number, error: Problem} |
+ *   {type: 'ai-failed', id: number, error: Problem} |
+ *   {type: 'ai-dropped', id: number} |
+ *   {type: 'hint-asked'} |
+ *   {type: 'hint-reply', id: number, move: string | null} |
+ *   {type: 'undone', snap: Snapshot, changed: boolean} |
+ *   {type: 'redone', snap: Snapshot} |
+ *   {type: 'form-changed', name: string, value: string} |
+ *   {type: 'setup-entered'} |
+ *   {type: 'setup-cancelled'} |
+ *   {type: 'setup-cell', square: string} |
+ *   {type: 'setup-board', board: string} |
+ *   {type: 'setup-refused', error: Problem} |
+ *   {type: 'load-failed', error: Problem}} Action
+ * - `game-loaded`: a new game (the form, a link, a set-up position), with what went wrong;
+ * - `moved`: the human's move; `move-refused`: the engine's reason why not;
+ * - `ai-moved`, `ai-refused`, `ai-failed`, `ai-dropped`: what became of the AI's request `id`;
+ * - `hint-asked`, `hint-reply`: a hint for the human;
+ * - `undone`, `redone`: undo and redo (`changed`: something was taken back);
+ * - `form-changed`: a field of the new-game form (`side`: the side to move of a set-up);
+ * - `setup-*`: the set-up mode; `setup-refused`: the engine will not play the position;
+ * - `load-failed`: the engine could not be loaded.
+ */
+
+/** @type {Color[]} */
+export const COLORS = ['black', 'white'];
+
+/** @type {Record<string, string>} the next content of a cell clicked in set-up mode */
+const CYCLE = { '-': 'X', X: 'O', O: '-' };
+
+/**
+ * The form showing `settings`.
+ * @param {Settings} settings
+ * @returns {Form}
+ */
+function formOf(settings) {
+  return {
+    rules: settings.rules,
+    black: formatPlayer(settings.black),
+    white: formatPlayer(settings.white),
+    start: settings.start,
+  };
+}
+
+/**
+ * The state before the engine is loaded.
+ * @param {Levels} levels
+ * @returns {State}
+ */
+export function initialState(levels) {
+  return {
+    levels,
+    settings: null,
+    snap: null,
+    games: 0,
+    played: 0,
+    form: formOf(defaultSettings(levels.defaultLevel)),
+    setup: null,
+    request: null,
+    lastId: 0,
+    answered: 0,
+    hint: null,
+    notes: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selectors: what the page may do now
+
+/**
+ * The colours a human plays.
+ * @param {Pick<Settings, Color>} settings
+ */
+export function humans(settings) {
+  return COLORS.filter((c) => !settings[c].ai);
+}
+
+/**
+ * Whether a human may play on the board now.
+ * @param {State} state
+ */
+export function humanToMove(state) {
+  const { snap, settings } = state;
+  if (!snap || !settings || state.setup || snap.over) return false;
+  return !settings[snap.toMove].ai && state.request?.kind !== 'move';
+}
+
+/**
+ * Whether undo would take something back: any move between two humans; against the AI, a
+ * move of the human's own (undo_turn goes back to before it).
+ * @param {State} state
+ */
+export function canUndo(state) {
+  const { snap, settings } = state;
+  if (!snap || !settings || state.setup) return false;
+  const h = humans(settings);
+  if (!h.length || !snap.canUndo) return false;
+  return h.length === 2 || snap.events.some((e) => e.type === 'move' && e.player === h[0]);
+}
+
+/** @param {State} state */
+export function canRedo(state) {
+  const { snap, settings } = state;
+  return !!snap && !!settings && !state.setup && humans(settings).length > 0 && snap.canRedo;
+}
+
+/**
+ * Whether a hint may be asked for.
+ * @param {State} state
+ */
+export function canHint(state) {
+  return humanToMove(state) && state.request === null;
+}
+
+/**
+ * The AI is thinking about its move.
+ * @param {State} state
+ */
+export function thinking(state) {
+  return state.request?.kind === 'move';
+}
+
+/**
+ * The settings of the new-game form (with the position, in set-up mode).
+ * @param {State} state
+ * @returns {Settings}
+ */
+export function formSettings(state) {
+  const { form } = state;
+  /** @type {(value: string) => Player} */
+  const player = (value) => (value === 'human' ? { ai: false } : { ai: true, level: Number(value.slice(2)) });
+  /** @type {Settings} */
+  const settings = { rules: form.rules, black: player(form.black), white: player(form.white), start: form.start };
+  if (state.setup) settings.position = { board: state.setup.board, side: state.setup.side };
+  return settings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reducer
+
+/**
+ * The state with a new snapshot of the game: the hint and any request are dropped, and the AI
+ * is asked for its move when it is its turn.
+ * @param {State} state
+ * @param {Snapshot} snap
+ * @returns {State}
+ */
+function withSnapshot(state, snap) {
+  return askAi({ ...state, snap, hint: null, request: null });
+}
+
+/**
+ * The state with the AI asked for its move, if it is to move and nothing is asked yet.
+ * @param {State} state
+ * @returns {State}
+ */
+function askAi(state) {
+  const { snap, settings } = state;
+  if (!snap || !settings || state.setup || snap.over || state.request) return state;
+  const player = settings[snap.toMove];
+  if (!player.ai) return state;
+  return ask(state, 'move', player.level);
+}
+
+/**
+ * @param {State} state
+ * @param {AiAsk['kind']} kind
+ * @param {number} level
+ * @returns {State}
+ */
+function ask(state, kind, level) {
+  const snap = /** @type {Snapshot} */ (state.snap); // the callers checked it
+  const id = state.lastId + 1;
+  const request = { id, kind, board: snap.board, side: snap.side, rules: snap.rules, level };
+  return { ...state, request, lastId: id };
+}
+
+/**
+ * Whether `id` is the request the state waits for.
+ * @param {State} state
+ * @param {number} id
+ */
+function awaited(state, id) {
+  return state.request !== null && state.request.id === id;
+}
+
+/**
+ * What a loaded game has to tell: the link's problems, a game that could not be made, moves
+ * that could not be replayed.
+ * @param {Loaded} loaded
+ * @param {Msg[]} linkProblems
+ * @returns {Msg[]}
+ */
+function loadNotes(loaded, linkProblems) {
+  /** @type {Msg[]} */
+  const notes = [];
+  if (linkProblems.length) notes.push({ id: 'note.link_not_understood', params: { problems: linkProblems } });
+  if (loaded.startError) {
+    notes.push({ id: 'note.cannot_start', params: { reason: problemMessage(loaded.startError) } });
+    if (loaded.droppedMoves) notes.push({ id: 'note.moves_not_played', params: { moves: loaded.droppedMoves } });
+    notes.push({ id: loaded.fallback === 'standard-start' ? 'note.standard_start_instead' : 'note.defaults_instead' });
+  }
+  if (loaded.replayError) {
+    notes.push({ id: 'note.replay_failed', params: { reason: problemMessage(loaded.replayError) } });
+  }
+  return notes;
+}
+
+/**
+ * The next state after `action`. Returns `state` itself when nothing changes.
+ * @param {State} state
+ * @param {Action} action
+ * @returns {State}
+ */
+export function reduce(state, action) {
+  switch (action.type) {
+    case 'game-loaded': {
+      const { settings, snap } = action.loaded;
+      const next = {
+        ...state,
+        settings,
+        form: formOf(settings),
+        setup: null,
+        games: state.games + 1,
+        notes: loadNotes(action.loaded, action.linkProblems),
+      };
+      return withSnapshot(next, snap);
+    }
+    case 'moved':
+      return withSnapshot({ ...state, played: state.played + 1, notes: [] }, action.snap);
+    case 'move-refused':
+      return { ...state, notes: [problemMessage(action.error)] };
+    case 'ai-moved':
+      if (!awaited(state, action.id)) return state;
+      return withSnapshot({ ...state, played: state.played + 1, answered: action.id }, action.snap);
+    case 'ai-refused':
+      if (!awaited(state, action.id)) return state;
+      return {
+        ...state,
+        request: null,
+        answered: action.id,
+        notes: [{ id: 'note.ai_refused', params: { reason: problemMessage(action.error) } }],
+      };
+    case 'ai-failed': {
+      const request = state.request;
+      if (!request || request.id !== action.id) return state;
+      // The AI is not asked again until the game changes (Undo, New game).
+      const reason = problemMessage(action.error);
+      const id = request.kind === 'hint' ? 'note.hint_failed' : 'note.ai_failed';
+      return { ...state, request: null, answered: action.id, notes: [{ id, params: { reason } }] };
+    }
+    case 'ai-dropped':
+      if (!awaited(state, action.id)) return state;
+      return { ...state, request: null, answered: action.id };
+    case 'hint-asked':
+      if (!canHint(state)) return state;
+      return ask(state, 'hint', state.levels.defaultLevel);
+    case 'hint-reply':
+      if (!awaited(state, action.id) || state.request?.kind !== 'hint') return state;
+      return { ...state, request: null, answered: action.id, hint: action.move };
+    case 'undone':
+      return withSnapshot(action.changed ? { ...state, notes: [] } : state, action.snap);
+    case 'redone':
+      return withSnapshot({ ...state, notes: [] }, action.snap);
+    case 'form-changed': {
+      const { name, value } = action;
+      if (name === 'side') {
+        if (!state.setup || state.setup.side === value) return state;
+        return { ...state, setup: { ...state.setup, side: value } };
+      }
+      if (!(name in state.form) || state.form[/** @type {keyof Form} */ (name)] === value) return state;
+      return { ...state, form: { ...state.form, [name]: value } };
+    }
+    case 'setup-entered':
+      if (!state.snap || state.setup) return state;
+      return {
+        ...state,
+        setup: { board: state.snap.board, side: state.snap.side },
+        request: null,
+        hint: null,
+        notes: [],
+      };
+    case 'setup-cancelled':
+      if (!state.setup || !state.snap) return state;
+      return withSnapshot({ ...state, setup: null, notes: [] }, state.snap);
+    case 'setup-cell': {
+      if (!state.setup) return state;
+      const i = (Number(action.square[1]) - 1) * 8 + 'abcdefgh'.indexOf(action.square[0]);
+      const b = state.setup.board;
+      if (i < 0 || i > 63 || !(b[i] in CYCLE)) return state;
+      const board = b.slice(0, i) + CYCLE[b[i]] + b.slice(i + 1);
+      return { ...state, setup: { ...state.setup, board }, notes: [] };
+    }
+    case 'setup-board':
+      if (!state.setup) return state;
+      return { ...state, setup: { ...state.setup, board: action.board }, notes: [] };
+    case 'setup-refused':
+      return { ...state, notes: [{ id: 'note.setup_refused', params: { reason: problemMessage(action.error) } }] };
+    case 'load-failed':
+      return { ...state, notes: [{ id: 'note.load_failed', params: { reason: problemMessage(action.error) } }] };
+  }
+}
