@@ -75,7 +75,7 @@ async function clickAndRead(page, square) {
 }
 
 /**
- * How many AI workers the page has started (it starts a new one after a cancel or a crash).
+ * How many AI workers the page has started (a new one only after a failing or crashed one).
  * @param {Page} page
  */
 async function workerStarts(page) {
@@ -306,8 +306,9 @@ describe('the Reversi page', () => {
     assert.equal(new URL(page.url()).hash, hash);
     assert.ok(await page.isDisabled('#redo'));
 
-    // Undo while the AI thinks: its reply is never played (a search still running is stopped
-    // with its worker): after d3 the only AI move in the record is its answer to d3.
+    // Undo while the AI thinks: its reply is never played (a search still running finishes
+    // and its stale reply is ignored): after d3 the only AI move in the record is its answer
+    // to d3.
     await page.click('#undo');
     assert.match((await clickAndRead(page, 'f5')).status, /is thinking/);
     await page.click('#undo');
