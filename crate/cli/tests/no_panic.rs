@@ -7,44 +7,18 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
-use common::{assert_no_panic, run, run_raw};
+use common::{assert_no_panic, finish, reversi, run, run_raw};
 
-fn reversi() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_reversi"))
-}
-
-/// The first `n` positions of FFO 1-19 (14 empties: solved in milliseconds), as OBF lines
-/// without their scores, each with the answer `solve --empties-to-winner` must print (the
-/// first listed move and score, the best).
+/// The first `n` positions of FFO 1-19 as OBF lines without their scores, each with the
+/// answer `solve --empties-to-winner` must print (the first listed move and score, the best).
 fn ffo(n: usize) -> Vec<(String, String)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../engine/tests/data/fforum-1-19.obf"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(n)
-        .map(|line| {
-            let mut parts = line.split(';');
-            let head = parts.next().unwrap().trim().to_string();
-            let (mv, score) = parts.next().unwrap().trim().split_once(':').unwrap();
-            let score: i32 = score.parse().unwrap();
-            (head, format!("{} {score:+}", mv.to_ascii_lowercase()))
+    common::ffo(n)
+        .into_iter()
+        .map(|(head, scores)| {
+            let (mv, score) = &scores[0];
+            (head, format!("{mv} {score:+}"))
         })
         .collect()
-}
-
-/// The output of a child once its stdin has been written from another thread and closed.
-fn finish(mut child: std::process::Child, input: &[u8]) -> Output {
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("reversi ends");
-    writer.join().expect("the writer thread");
-    out
 }
 
 // ---------------------------------------------------------------------------------------------

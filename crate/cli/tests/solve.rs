@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{run, Rng};
+use common::{ffo, run, Rng};
 use reversi::{Board, Game, Position, Rules, Square};
 
 /// Runs `reversi solve ARGS` with `input` on stdin: exit code, stdout, stderr.
@@ -11,32 +11,6 @@ fn solve(args: &[&str], input: &str) -> (i32, String, String) {
     let mut all = vec!["solve"];
     all.extend_from_slice(args);
     run(&all, input)
-}
-
-/// The first `n` lines of FFO 1-19: the position and its listed (move, score) pairs.
-fn ffo(n: usize) -> Vec<(String, Vec<(String, i32)>)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../engine/tests/data/fforum-1-19.obf"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(n)
-        .map(|line| {
-            let mut parts = line.split(';');
-            let head = parts.next().unwrap().trim().to_string();
-            let scores = parts
-                .map(str::trim)
-                .filter(|p| !p.is_empty())
-                .map(|p| {
-                    let (mv, score) = p.split_once(':').expect("MOVE:SCORE");
-                    (mv.to_ascii_lowercase(), score.parse().expect("a score"))
-                })
-                .collect();
-            (head, scores)
-        })
-        .collect()
 }
 
 /// `<move> <score>` from one stdout line.
