@@ -70,13 +70,9 @@ pub mod internals {
     pub use crate::stability::stable_discs;
     pub use crate::symmetry::{flip, mirror, transpose, views, views_x2, SYMMETRIES};
 
-    /// The feature evaluation (`eval.rs`) and its weight tables.
+    /// The evaluation's scale.
     pub mod eval {
-        pub use crate::eval::{
-            edge_indices, edge_score, edge_stable, features, EdgeTable, Weights, ANCHORS, CLASSIC,
-            CLASSIC_EDGES, EDGE_CONFIGS, FEATURE_COUNT, FEATURE_NAMES, INVERSE, INVERSE_EDGES,
-            MAX_EVAL, SCALE,
-        };
+        pub use crate::eval::{MAX_EVAL, SCALE};
     }
 
     /// The pattern evaluation: geometry and weights format.

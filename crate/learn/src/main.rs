@@ -5,54 +5,36 @@
 
 use std::process::ExitCode;
 
+use std::path::PathBuf;
+
+use reversi::Rules;
+use reversi_args::Args;
 use reversi_learn::games::{command_line, git_state, run_games, RunInfo};
-use reversi_learn::{parse_games_os_args, parse_os_args, run, ArgError, Errors, GamesArgError};
+use reversi_learn::labels::{run_labels, LabelConfig};
+use reversi_learn::patterns::FitOptions;
+use reversi_learn::train::{report_table, train, TrainConfig};
+use reversi_learn::{parse_games_os_args, GamesArgError};
+
+const USAGE: &str =
+    "usage: reversi-learn games|label|fit [options]   (--help after each for its own)
+  games   plays the self-play games of the data set (resumable)
+  label   labels their positions by searches of the engine's evaluation (resumable)
+  fit     fits the pattern evaluation's weights file on them";
 
 fn main() -> ExitCode {
-    if std::env::args_os().nth(1).is_some_and(|a| a == "games") {
-        return games();
-    }
-    let config = match parse_os_args(std::env::args_os().skip(1)) {
-        Ok(c) => c,
-        Err(ArgError::Help) => {
-            println!("{}", ArgError::Help);
-            return ExitCode::SUCCESS;
+    match std::env::args_os().nth(1).as_ref().and_then(|a| a.to_str()) {
+        Some("games") => games(),
+        Some("fit") => subcommand("fit", fit),
+        Some("label") => subcommand("label", label),
+        Some("-h" | "--help") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("reversi-learn: {e}");
-            return ExitCode::from(2);
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
         }
-    };
-    let report = match run(&config, &mut |line| eprintln!("{line}")) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("reversi-learn: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!(
-        "{} positions ({} exact) in {:.1} s; wrote {} and {}",
-        report.positions,
-        report.exact_positions,
-        report.seconds,
-        report.weights_file.display(),
-        report.edges_file.display()
-    );
-    println!("mse (discs^2)      all   e0-14  e15-29  e30-44  e45-64");
-    print_errors("train, new", &report.train);
-    if let Some((new, shipped)) = &report.validation {
-        print_errors("held-out, new", new);
-        print_errors("held-out, shipped", shipped);
     }
-    ExitCode::SUCCESS
-}
-
-fn print_errors(what: &str, e: &Errors) {
-    print!("{what:<17} {:6.1}", e.all);
-    for v in &e.by_phase {
-        print!("  {v:6.1}");
-    }
-    println!("   ({} positions)", e.positions);
 }
 
 /// `reversi-learn games ...`
@@ -99,4 +81,150 @@ fn games() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+const FIT_USAGE: &str = "usage: reversi-learn fit --rules classic|inverse --data DIR --out FILE.bin
+       [--labels DIR] [--exact-empties 20] [--ridge 40] [--iterations 300]
+Fits the pattern evaluation's tables on the self-play games of DIR (and the search labels
+of --labels), writes the weights file, prints the held-out errors by phase (Markdown).";
+
+const LABEL_USAGE: &str =
+    "usage: reversi-learn label --rules classic|inverse --data DIR --out DIR --depth D
+       [--games N] [--exact-empties 20] [--threads 1]
+Labels the positions of the games of --data with more than --exact-empties empties by a
+search of --depth plies with the engine's evaluation (resumable; see crate/learn/README.md).";
+
+/// A subcommand's failure: a bad command line (exit 2) or a failed run (exit 1).
+enum Failure {
+    Usage(String),
+    Run(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Run(e)
+    }
+}
+
+/// Runs `reversi-learn NAME ...` with its arguments after NAME.
+fn subcommand(name: &str, f: fn(Args) -> Result<(), Failure>) -> ExitCode {
+    let args = match Args::from_os(std::env::args_os().skip(2)) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("reversi-learn {name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match f(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => {
+            eprintln!("reversi-learn {name}: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(e)) => {
+            eprintln!("reversi-learn {name}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn required(a: &mut Args, name: &str, usage: &str) -> Result<PathBuf, Failure> {
+    match a
+        .option(name)
+        .map_err(|e| Failure::Usage(format!("{e}\n{usage}")))?
+    {
+        Some(v) if !v.is_empty() => Ok(PathBuf::from(v)),
+        _ => Err(Failure::Usage(format!("{name} is required\n{usage}"))),
+    }
+}
+
+fn rules_arg(a: &mut Args, usage: &str) -> Result<Rules, Failure> {
+    a.parsed("--rules", "classic or inverse")
+        .map_err(|e| Failure::Usage(format!("{e}\n{usage}")))?
+        .ok_or_else(|| Failure::Usage(format!("--rules is required\n{usage}")))
+}
+
+fn fit(mut a: Args) -> Result<(), Failure> {
+    if a.flag("-h") || a.flag("--help") {
+        println!("{FIT_USAGE}");
+        return Ok(());
+    }
+    let u = |e: reversi_args::ArgError| Failure::Usage(format!("{e}\n{FIT_USAGE}"));
+    let rules = rules_arg(&mut a, FIT_USAGE)?;
+    let data = required(&mut a, "--data", FIT_USAGE)?;
+    let out = required(&mut a, "--out", FIT_USAGE)?;
+    let labels = a.option("--labels").map_err(u)?.map(PathBuf::from);
+    let d = FitOptions::default();
+    let options = FitOptions {
+        ridge: a.number("--ridge", d.ridge, 0.0..=1e9).map_err(u)?,
+        iterations: a
+            .number("--iterations", d.iterations, 1..=100_000)
+            .map_err(u)?,
+        ..d
+    };
+    let exact_empties = a.number("--exact-empties", 20, 0..=30).map_err(u)?;
+    a.finish().map_err(u)?;
+    let config = TrainConfig {
+        rules,
+        data,
+        labels,
+        out,
+        exact_empties,
+        options,
+    };
+    let r = train(&config, &mut |l| eprintln!("{l}"))?;
+    println!(
+        "{} games, {} training positions ({} exact, {} searched, {} outcome), {} held out, {:.0} s",
+        r.games,
+        r.train_positions,
+        r.by_kind[0],
+        r.by_kind[1],
+        r.by_kind[2],
+        r.held_positions,
+        r.seconds
+    );
+    println!("Held-out mean squared errors in discs² (`new`: these weights; `engine`: the engine's current evaluation of the game):\n");
+    print!("{}", report_table(&r));
+    println!("\nwrote {}", config.out.display());
+    Ok(())
+}
+
+fn label(mut a: Args) -> Result<(), Failure> {
+    if a.flag("-h") || a.flag("--help") {
+        println!("{LABEL_USAGE}");
+        return Ok(());
+    }
+    let u = |e: reversi_args::ArgError| Failure::Usage(format!("{e}\n{LABEL_USAGE}"));
+    let rules = rules_arg(&mut a, LABEL_USAGE)?;
+    let data = required(&mut a, "--data", LABEL_USAGE)?;
+    let out = required(&mut a, "--out", LABEL_USAGE)?;
+    let depth = a.number("--depth", 0, 1..=20).map_err(u)?;
+    if depth == 0 {
+        return Err(Failure::Usage(format!(
+            "--depth is required\n{LABEL_USAGE}"
+        )));
+    }
+    let config = LabelConfig {
+        rules,
+        data,
+        out,
+        depth,
+        exact_empties: a.number("--exact-empties", 20, 0..=30).map_err(u)?,
+        games: a.number("--games", u64::MAX, 1..=u64::MAX).map_err(u)?,
+        threads: a.number("--threads", 1, 1..=64).map_err(u)?,
+        run: {
+            let (commit, tree) = git_state(std::path::Path::new("."));
+            format!(
+                "{} | commit {commit} ({tree})",
+                command_line(std::env::args_os())
+            )
+        },
+    };
+    a.finish().map_err(u)?;
+    let r = run_labels(&config, &mut |l| eprintln!("{l}"))?;
+    println!(
+        "{} games; labelled {} in this run, {:.0} s",
+        r.games, r.labelled_now, r.seconds
+    );
+    Ok(())
 }

@@ -1,95 +1,25 @@
-//! The pattern tables of the exact solver's move ordering (`reversi::pattern`): samples
-//! (self-play positions with the solver's exact score) and their ridge fit.
+//! The fit of the pattern evaluation's tables (`reversi::internals::pattern`) to labelled
+//! positions.
 //!
-//! Sample files have one position a line: `<player hex> <opponent hex> <empties> <score>`
-//! (the side to move's bitboards, 16 hex digits each; the exact final score for the side to
-//! move, discs on the board, under the game's goal).
-//!
-//! The fit is per phase (`reversi::internals::pattern::PHASE_START`), on the samples of the phase and of
-//! two empties either side. It minimises the squared error plus a ridge on every table value,
-//! a configuration tied to its images under the pattern's own symmetries, by a Jacobi
-//! iteration: each value moves by a share of the mean residual of the positions that use it.
+//! Each phase is fitted on its own, on the positions of its empties and of two empties either
+//! side ([`training_range`], so that neighbouring phases agree where they meet). The fit
+//! minimises the squared error plus a ridge on every value, `|Aw - y|^2 + ridge |w|^2`, where a
+//! row of A counts the uses of each value by a position, a configuration being tied to its
+//! images under the pattern's own symmetries (so the evaluation is symmetric). It is solved by
+//! conjugate gradients on the normal equations, preconditioned by their diagonal. Values that
+//! no position uses stay 0.
 
-use reversi::internals::pattern::MOBILITY_OFFSET;
 use reversi::internals::pattern::{
-    self, indices, OFFSETS, PATTERNS, PHASES, PHASE_SIZE, PHASE_START,
+    indices, MOBILITY_OFFSET, OFFSETS, PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
 };
 
-/// One labelled position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PatternSample {
-    pub player: u64,
-    pub opponent: u64,
-    /// Exact final score for the side to move, discs.
-    pub score: i32,
-}
-
-impl PatternSample {
-    pub fn empties(&self) -> u32 {
-        (self.player | self.opponent).count_zeros()
-    }
-}
-
-/// A sample line that does not parse: its number (from 1) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadLine(pub usize, pub &'static str);
-
-impl std::fmt::Display for BadLine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.0, self.1)
-    }
-}
-
-/// Formats a sample line.
-pub fn sample_line(s: &PatternSample) -> String {
-    format!(
-        "{:016x} {:016x} {} {}",
-        s.player,
-        s.opponent,
-        s.empties(),
-        s.score
-    )
-}
-
-/// Parses sample lines (blank lines skipped).
-pub fn parse_samples(text: &str) -> Result<Vec<PatternSample>, BadLine> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.is_empty() {
-            continue;
-        }
-        let bad = |why| BadLine(n + 1, why);
-        if fields.len() != 4 {
-            return Err(bad("expected 4 fields"));
-        }
-        let hex = |s: &str| u64::from_str_radix(s, 16).map_err(|_| bad("bad bitboard"));
-        let (player, opponent) = (hex(fields[0])?, hex(fields[1])?);
-        if player & opponent != 0 {
-            return Err(bad("a square holds two discs"));
-        }
-        let empties: u32 = fields[2].parse().map_err(|_| bad("bad empties"))?;
-        if empties != (player | opponent).count_zeros() {
-            return Err(bad("empties do not match the board"));
-        }
-        let score: i32 = fields[3].parse().map_err(|_| bad("bad score"))?;
-        if !(-64..=64).contains(&score) {
-            return Err(bad("score out of range"));
-        }
-        out.push(PatternSample {
-            player,
-            opponent,
-            score,
-        });
-    }
-    Ok(out)
-}
+use crate::dataset::Sample;
 
 /// The empties a phase is trained on: its own and two either side.
 pub fn training_range(phase: usize) -> (u32, u32) {
     (
         PHASE_START[phase].saturating_sub(2),
-        PHASE_START[phase + 1] + 1,
+        PHASE_START[phase + 1] + 2,
     )
 }
 
@@ -103,20 +33,49 @@ pub fn canonical_map() -> Vec<u32> {
     map
 }
 
-/// Fits the tables of every phase; returns `PHASES * PHASE_SIZE` values in 1/100 disc and,
-/// per phase, the training samples and their mean squared error (discs²).
+/// How a fit is run.
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    /// The ridge, in units of one position's squared error.
+    pub ridge: f64,
+    /// Conjugate-gradient iterations at most, per phase.
+    pub iterations: usize,
+    /// Stops a phase when the residual norm falls below this share of its first.
+    pub tolerance: f64,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions {
+            ridge: 40.0,
+            iterations: 300,
+            tolerance: 1e-4,
+        }
+    }
+}
+
+/// A phase's fit: its training positions, their mean squared error (discs²), the iterations.
+#[derive(Clone, Copy, Debug)]
+pub struct PhaseFit {
+    pub positions: usize,
+    pub mse: f64,
+    pub iterations: usize,
+}
+
+/// Fits the tables of every phase on `samples`; returns `PHASES * PHASE_SIZE` values in
+/// 1/100 disc (what [`reversi::internals::pattern::PatternWeights::file`] takes) and each
+/// phase's fit. `log` gets a line per phase.
 pub fn fit(
-    samples: &[PatternSample],
-    ridge: f64,
-    iterations: usize,
+    samples: &[Sample],
+    options: FitOptions,
     log: &mut dyn FnMut(&str),
-) -> (Vec<i16>, Vec<(usize, f64)>) {
+) -> (Vec<i16>, Vec<PhaseFit>) {
     let canon = canonical_map();
     let mut out = vec![0i16; PHASES * PHASE_SIZE];
-    let mut stats = Vec::new();
+    let mut fits = Vec::with_capacity(PHASES);
     for phase in 0..PHASES {
         let (lo, hi) = training_range(phase);
-        let rows: Vec<([u32; pattern::TERMS], f64)> = samples
+        let rows: Vec<[u32; TERMS]> = samples
             .iter()
             .filter(|s| (lo..hi).contains(&s.empties()))
             .map(|s| {
@@ -124,116 +83,163 @@ pub fn fit(
                 for i in idx.iter_mut() {
                     *i = canon[*i as usize];
                 }
-                (idx, s.score as f64)
+                idx
             })
             .collect();
-        let mut count = vec![0f64; PHASE_SIZE];
-        for (idx, _) in &rows {
-            for &i in idx {
-                count[i as usize] += 1.0;
-            }
-        }
-        let mut w = vec![0f64; PHASE_SIZE];
-        let mut grad = vec![0f64; PHASE_SIZE];
-        let mut mse = 0.0;
-        // A value shares each residual with the other instances of the position.
-        let step = 2.0 / pattern::TERMS as f64;
-        for it in 0..iterations {
-            grad.iter_mut().for_each(|g| *g = 0.0);
-            let mut sq = 0.0;
-            for (idx, target) in &rows {
-                let pred: f64 = idx.iter().map(|&i| w[i as usize]).sum();
-                let r = target - pred;
-                sq += r * r;
-                for &i in idx {
-                    grad[i as usize] += r;
-                }
-            }
-            mse = sq / rows.len().max(1) as f64;
-            for i in 0..PHASE_SIZE {
-                if count[i] > 0.0 {
-                    w[i] += step * (grad[i] - ridge * w[i]) / (count[i] + ridge);
-                }
-            }
-            if it % 50 == 0 || it + 1 == iterations {
-                log(&format!(
-                    "phase {phase} (empties {lo}..{hi}): {} samples, iteration {it}, mse {mse:.2}",
-                    rows.len()
-                ));
-            }
-        }
+        let targets: Vec<f64> = samples
+            .iter()
+            .filter(|s| (lo..hi).contains(&s.empties()))
+            .map(|s| s.target as f64)
+            .collect();
+        let (w, f) = solve(&rows, &targets, options);
+        log(&format!(
+            "phase {phase} (empties {lo}..{hi}): {} positions, mse {:.2}, {} iterations",
+            f.positions, f.mse, f.iterations
+        ));
         let table = &mut out[phase * PHASE_SIZE..(phase + 1) * PHASE_SIZE];
-        for i in 0..PHASE_SIZE {
-            let v = (w[canon[i] as usize] * 100.0).round();
-            table[i] = v.clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+        for (i, v) in table.iter_mut().enumerate() {
+            let x = (w[canon[i] as usize] * 100.0).round();
+            *v = x.clamp(i16::MIN as f64, i16::MAX as f64) as i16;
         }
-        stats.push((rows.len(), mse));
+        fits.push(f);
     }
-    (out, stats)
+    (out, fits)
+}
+
+/// `A x`: each row's sum of the values it uses.
+fn times(rows: &[[u32; TERMS]], x: &[f64], out: &mut [f64]) {
+    for (o, idx) in out.iter_mut().zip(rows) {
+        *o = idx.iter().map(|&i| x[i as usize]).sum();
+    }
+}
+
+/// `A^T r`: each value's sum of the residuals of the rows that use it.
+fn times_transposed(rows: &[[u32; TERMS]], r: &[f64], out: &mut [f64]) {
+    out.iter_mut().for_each(|o| *o = 0.0);
+    for (idx, &ri) in rows.iter().zip(r) {
+        for &i in idx {
+            out[i as usize] += ri;
+        }
+    }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Ridge least squares over one phase's values by preconditioned conjugate gradients.
+fn solve(rows: &[[u32; TERMS]], y: &[f64], options: FitOptions) -> (Vec<f64>, PhaseFit) {
+    let n = PHASE_SIZE;
+    let lambda = options.ridge;
+    // The diagonal of A^T A: the squared uses of each value by each row (instances of a
+    // pattern may share a configuration).
+    let mut diag = vec![0f64; n];
+    for idx in rows {
+        for (k, &i) in idx.iter().enumerate() {
+            if !idx[..k].contains(&i) {
+                let uses = idx[k..].iter().filter(|&&j| j == i).count();
+                diag[i as usize] += (uses * uses) as f64;
+            }
+        }
+    }
+    let used: Vec<bool> = diag.iter().map(|&d| d > 0.0).collect();
+    let precondition = |r: &[f64], z: &mut [f64]| {
+        for i in 0..n {
+            z[i] = if used[i] {
+                r[i] / (diag[i] + lambda)
+            } else {
+                0.0
+            };
+        }
+    };
+    let mut w = vec![0f64; n];
+    let mut r = vec![0f64; n];
+    times_transposed(rows, y, &mut r);
+    let mut z = vec![0f64; n];
+    precondition(&r, &mut z);
+    let mut p = z.clone();
+    let mut rz = dot(&r, &z);
+    let first = dot(&r, &r).sqrt();
+    let (mut ap, mut q) = (vec![0f64; rows.len()], vec![0f64; n]);
+    let mut iterations = 0;
+    while iterations < options.iterations && first > 0.0 {
+        times(rows, &p, &mut ap);
+        times_transposed(rows, &ap, &mut q);
+        for i in 0..n {
+            if used[i] {
+                q[i] += lambda * p[i];
+            }
+        }
+        let alpha = rz / dot(&p, &q);
+        for i in 0..n {
+            w[i] += alpha * p[i];
+            r[i] -= alpha * q[i];
+        }
+        iterations += 1;
+        if dot(&r, &r).sqrt() < options.tolerance * first {
+            break;
+        }
+        precondition(&r, &mut z);
+        let rz_next = dot(&r, &z);
+        let beta = rz_next / rz;
+        rz = rz_next;
+        for i in 0..n {
+            p[i] = z[i] + beta * p[i];
+        }
+    }
+    times(rows, &w, &mut ap);
+    let sq: f64 = ap.iter().zip(y).map(|(a, b)| (a - b) * (a - b)).sum();
+    let fit = PhaseFit {
+        positions: rows.len(),
+        mse: sq / rows.len().max(1) as f64,
+        iterations,
+    };
+    (w, fit)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dataset::LabelKind;
+    use reversi::internals::pattern::{phase, PatternWeights};
+    use reversi::internals::splitmix64;
 
     #[test]
-    fn sample_lines_round_trip_and_errors_name_the_line() {
-        let s = PatternSample {
-            player: 0x0000_0008_1000_0000,
-            opponent: 0x0000_0010_0800_0000,
-            score: -3,
-        };
-        let text = format!("{}\n\n{}\n", sample_line(&s), sample_line(&s));
-        assert_eq!(parse_samples(&text).unwrap(), vec![s, s]);
-        assert_eq!(
-            parse_samples("1 1 63 0\n").unwrap_err(),
-            BadLine(1, "a square holds two discs")
-        );
-        assert_eq!(
-            parse_samples(&format!("{}\n1 2 62 0 9\n", sample_line(&s))).unwrap_err(),
-            BadLine(2, "expected 4 fields")
-        );
-        assert_eq!(
-            parse_samples("1 2 61 0\n").unwrap_err(),
-            BadLine(1, "empties do not match the board")
-        );
-    }
-
-    #[test]
-    fn fit_learns_a_pattern_value() {
-        // Score = 10 discs whenever the side to move holds a1, else 0: the fit must score
-        // a1 positions about 10 discs above the others, and symmetric images the same.
+    fn fit_learns_a_pattern_value_and_ties_symmetric_images() {
+        // Score = 10 discs whenever the side to move holds a corner, else 0: the fit must
+        // score such positions about 10 discs above the others, whichever corner.
         let mut state = 5u64;
         let mut samples = Vec::new();
-        for k in 0..4000 {
-            let a = reversi::internals::splitmix64(&mut state);
+        for k in 0..6000 {
+            let a = splitmix64(&mut state);
             // About 16 empties: dense random boards.
-            let empty = reversi::internals::splitmix64(&mut state)
-                & reversi::internals::splitmix64(&mut state);
+            let empty = splitmix64(&mut state) & splitmix64(&mut state);
+            let corner = [0u32, 7, 56, 63][k % 4];
             let (mut p, mut o) = (a & !empty, !a & !empty);
+            let corners = 0x8100_0000_0000_0081u64;
+            p &= !corners;
+            o &= !corners;
             if k % 2 == 0 {
-                p |= 1;
-                o &= !1;
-            } else {
-                p &= !1;
+                p |= 1 << corner;
             }
-            samples.push(PatternSample {
+            samples.push(Sample {
                 player: p,
                 opponent: o,
-                score: if p & 1 != 0 { 10 } else { 0 },
+                target: if p & corners != 0 { 10.0 } else { 0.0 },
+                kind: LabelKind::Exact,
+                game: k as u64,
             });
         }
-        let (values, stats) = fit(&samples, 1.0, 200, &mut |_| {});
-        let file = reversi::internals::pattern::PatternWeights::file(&values);
-        let w = reversi::internals::pattern::PatternWeights::from_bytes(&file).unwrap();
-        let phase = (0..PHASES).max_by_key(|&k| stats[k].0).expect("phases");
-        assert!(stats[phase].1 < 4.0, "mse {}", stats[phase].1);
-        let mut err = 0.0;
-        let mut n = 0.0;
+        let (values, fits) = fit(&samples, FitOptions::default(), &mut |_| {});
+        let file = PatternWeights::file(&values);
+        let w = PatternWeights::from_bytes(&file).unwrap();
+        let busiest = (0..PHASES).max_by_key(|&k| fits[k].positions).unwrap();
+        assert!(fits[busiest].mse < 4.0, "mse {}", fits[busiest].mse);
+        let (mut err, mut n) = (0.0, 0.0);
         for s in &samples {
-            if reversi::internals::pattern::phase(s.empties()) == phase {
+            if phase(s.empties()) == busiest {
                 let v = w.evaluate(s.player, s.opponent) as f64 / 100.0;
-                err += (v - s.score as f64).powi(2);
+                err += (v - s.target as f64).powi(2);
                 n += 1.0;
             }
         }

@@ -24,13 +24,13 @@ fn arguments_that_are_not_utf8_are_exit_2() {
     for (exe, args, index) in [
         (
             env!("CARGO_BIN_EXE_reversi-learn"),
-            vec![OsStr::new("--games"), bad],
+            vec![OsStr::new("fit"), OsStr::new("--data"), bad],
             2,
         ),
         (
-            env!("CARGO_BIN_EXE_reversi-patterns"),
-            vec![OsStr::new("samples"), bad],
-            2,
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            vec![OsStr::new("label"), bad],
+            1,
         ),
         (
             env!("CARGO_BIN_EXE_reversi-learn"),
@@ -52,8 +52,8 @@ fn arguments_that_are_not_utf8_are_exit_2() {
 #[test]
 fn bad_values_are_exit_2_with_the_usage() {
     for (exe, args) in [
-        (env!("CARGO_BIN_EXE_reversi-learn"), &["--games", "0"][..]),
-        (env!("CARGO_BIN_EXE_reversi-learn"), &["--rules", "chess"]),
+        (env!("CARGO_BIN_EXE_reversi-learn"), &[][..]),
+        (env!("CARGO_BIN_EXE_reversi-learn"), &["--games", "0"]),
         (env!("CARGO_BIN_EXE_reversi-learn"), &["games"]),
         (
             env!("CARGO_BIN_EXE_reversi-learn"),
@@ -64,19 +64,27 @@ fn bad_values_are_exit_2_with_the_usage() {
             &["games", "--out", "x", "--ridge", "1"],
         ),
         (
-            env!("CARGO_BIN_EXE_reversi-patterns"),
-            &["samples", "classic", "x", "0", "0", "10", "1"],
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &["fit", "--rules", "chess"],
         ),
         (
-            env!("CARGO_BIN_EXE_reversi-patterns"),
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &["fit", "--rules", "classic", "--data", "d"],
+        ),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
             &[
-                "samples",
-                "classic",
-                "18446744073709551615",
-                "1",
-                "0",
-                "10",
-                "1",
+                "fit", "--rules", "classic", "--data", "d", "--out", "o", "--ridge", "-1",
+            ],
+        ),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &["label", "--rules", "classic", "--data", "d", "--out", "o"],
+        ),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &[
+                "label", "--rules", "inverse", "--data", "d", "--out", "o", "--depth", "21",
             ],
         ),
     ] {
@@ -88,13 +96,34 @@ fn bad_values_are_exit_2_with_the_usage() {
     }
     let (_, err) = run(
         env!("CARGO_BIN_EXE_reversi-learn"),
-        &["--games".as_ref(), "0".as_ref()],
+        &[
+            "label", "--rules", "classic", "--data", "d", "--out", "o", "--depth", "0",
+        ]
+        .map(std::ffi::OsStr::new),
     );
     assert!(
-        err.contains("--games: '0' is not a number from 1 to"),
+        err.contains("--depth: '0' is not a number from 1 to 20"),
         "{err}"
     );
-    assert!(err.contains("usage: reversi-learn"), "{err}");
+    assert!(err.contains("usage: reversi-learn label"), "{err}");
+    // A data directory that does not exist: exit 1 and a message naming it.
+    let (code, err) = run(
+        env!("CARGO_BIN_EXE_reversi-learn"),
+        &[
+            "fit".as_ref(),
+            "--rules".as_ref(),
+            "classic".as_ref(),
+            "--data".as_ref(),
+            "/nonexistent/d".as_ref(),
+            "--out".as_ref(),
+            "/tmp/x.bin".as_ref(),
+        ],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with("reversi-learn fit: /nonexistent/d: "),
+        "{err}"
+    );
 }
 
 #[test]

@@ -252,7 +252,13 @@ fn labels_are_the_exact_scores_of_a_fresh_solve() {
         for index in [0, 9] {
             let record = player.play(&c.params(), index);
             let labelled = record.check(rules, c.exact_empties).unwrap();
-            assert_eq!(labelled.len(), 10, "{}", record.to_line());
+            let positions = record.replay().unwrap().before;
+            let near_end = positions
+                .iter()
+                .filter(|b| b.empty_count() <= c.exact_empties)
+                .count();
+            assert!(near_end >= 5, "{}", record.to_line());
+            assert_eq!(labelled.len(), near_end, "{}", record.to_line());
             for (board, label) in labelled.iter().step_by(3) {
                 let mut solver = Solver::new(4);
                 let s = solver

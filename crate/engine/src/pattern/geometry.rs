@@ -261,10 +261,14 @@ pub const TERMS: usize = INSTANCES + 2;
 /// The weights of one phase.
 pub const PHASE_SIZE: usize = MOBILITY_OFFSET + 2 * (MOBILITY_CAP + 1);
 
-/// The phases: a board with `e` empties uses phase `PHASE_OF[e]`.
-pub const PHASES: usize = 3;
+/// The phases: a board with `e` empties uses phase `PHASE_OF[e]`. Twelve phases of five
+/// empties (the last one takes the first moves too): fine enough that a table's values hold
+/// across its phase, coarse enough that each phase has some 150 000 training positions for
+/// its ~56 000 values and the tables of both games stay within the site's size budget
+/// (docs/tuning.md, "Phases of the pattern evaluation").
+pub const PHASES: usize = 12;
 /// The first empties count of each phase (phase `k` covers `PHASE_START[k]..PHASE_START[k+1]`).
-pub const PHASE_START: [u32; PHASES + 1] = [0, 12, 17, 65];
+pub const PHASE_START: [u32; PHASES + 1] = [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 65];
 
 /// The phase of a board with `empties` empty squares.
 #[inline(always)]

@@ -223,6 +223,11 @@ impl<'a> PatternWeights<'a> {
         file
     }
 
+    /// The FNV-1a (32 bits) of the values: what identifies a set of tables.
+    pub fn checksum(&self) -> u32 {
+        fnv32(self.values)
+    }
+
     /// The values of one phase, 1/10 disc each.
     #[inline(always)]
     pub fn phase(&self, phase: usize) -> &'a [u8] {

@@ -4,7 +4,7 @@
 //!
 //! # The games
 //!
-//! Game `i` of seed `S` depends on `(S, i)` only ([`crate::selfplay::game_seed`]), whatever
+//! Game `i` of seed `S` depends on `(S, i)` only ([`play::game_seed`]), whatever
 //! the threads and the restarts: it starts from the standard position (the alternative one,
 //! same colours side by side, when `i % 10 == 9`), plays 4 to 11 uniformly random legal
 //! moves, then the engine's AI to the end (`Ai::analyze` with the game's shipped evaluation,

@@ -4,7 +4,13 @@ use reversi::internals::splitmix64;
 use reversi::{Ai, EvalKind, Limits, Options, Rules, Scoring, Solver, Square, TableAllocError};
 
 use super::record::{GameRecord, Label, Opening};
-use crate::selfplay::game_seed;
+
+/// The seed of game `index`: games are independent of each other, so any subset (and any
+/// number of threads) reproduces the same games.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut s = seed ^ index.wrapping_mul(0xd6e8_feb8_6659_fd93);
+    splitmix64(&mut s)
+}
 
 /// The midgame transposition table of the players (MB). The games depend on it (a search
 /// cut by a node budget finds what its table lets it find), so it is one of the recorded

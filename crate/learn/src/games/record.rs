@@ -51,6 +51,17 @@ pub struct Label {
     pub score: i32,
 }
 
+/// A game replayed ([`GameRecord::replay`]).
+pub struct Replay {
+    /// The position before each move, from its side to move.
+    pub before: Vec<Board>,
+    /// Whether Black is to move in `before[k]`.
+    pub black_to_move: Vec<bool>,
+    /// The position after the last move (passes not applied).
+    pub end: Board,
+    pub end_black_to_move: bool,
+}
+
 /// A played game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -147,24 +158,14 @@ impl GameRecord {
         Ok(record)
     }
 
-    /// Replays the game and checks it: the start of its index, legal moves to the end of the
-    /// game, the final score, and a label (score in range) on exactly the positions with at
-    /// most `exact_empties` empties (all of them have a move for the side to move). Returns
-    /// the labelled positions with their labels.
-    pub fn check(&self, rules: Rules, exact_empties: u32) -> Result<Vec<(Board, Label)>, String> {
-        let expected = Opening::of_game(self.index);
-        if self.opening != expected {
-            return Err(format!(
-                "game {} starts from '{}', its index says '{}'",
-                self.index,
-                self.opening.letter(),
-                expected.letter()
-            ));
-        }
+    /// Replays the moves: the position before each move (the side to move has a move there)
+    /// and who is to move in it, then the final position. An illegal move, or a move after
+    /// the end, is an error.
+    pub fn replay(&self) -> Result<Replay, String> {
         let mut board = self.opening.board();
         let mut black_to_move = true;
-        // The position before each move (the side to move has a move).
         let mut before = Vec::with_capacity(self.moves.len());
+        let mut black = Vec::with_capacity(self.moves.len());
         for (k, &sq) in self.moves.iter().enumerate() {
             if board.legal_moves() == 0 {
                 board = board.pass();
@@ -181,9 +182,38 @@ impl GameRecord {
                 return Err(format!("move {} ({sq}) is not legal", k + 1));
             }
             before.push(board);
+            black.push(black_to_move);
             board = board.make_move(sq, flips);
             black_to_move = !black_to_move;
         }
+        Ok(Replay {
+            before,
+            black_to_move: black,
+            end: board,
+            end_black_to_move: black_to_move,
+        })
+    }
+
+    /// Replays the game and checks it: the start of its index, legal moves to the end of the
+    /// game, the final score, and a label (score in range) on exactly the positions with at
+    /// most `exact_empties` empties (all of them have a move for the side to move). Returns
+    /// the labelled positions with their labels.
+    pub fn check(&self, rules: Rules, exact_empties: u32) -> Result<Vec<(Board, Label)>, String> {
+        let expected = Opening::of_game(self.index);
+        if self.opening != expected {
+            return Err(format!(
+                "game {} starts from '{}', its index says '{}'",
+                self.index,
+                self.opening.letter(),
+                expected.letter()
+            ));
+        }
+        let Replay {
+            before,
+            end: board,
+            end_black_to_move: black_to_move,
+            ..
+        } = self.replay()?;
         if !board.is_game_over() {
             return Err(format!(
                 "the game is not over after its {} moves",

@@ -10,9 +10,9 @@ use reversi::{Rules, Scoring, Solver};
 use sha2::{Digest, Sha256};
 
 use super::manifest::ChunkSummary;
+use super::play::game_seed;
 use super::record::GameRecord;
 use super::GamesError;
-use crate::selfplay::game_seed;
 
 /// The file of the chunk whose first game is `first`: `games-00120000.txt`.
 pub fn chunk_name(first: u64) -> String {
