@@ -84,7 +84,7 @@ fn games() -> ExitCode {
 }
 
 const FIT_USAGE: &str = "usage: reversi-learn fit --rules classic|inverse --data DIR --out FILE.bin
-       [--labels DIR] [--exact-empties 20] [--ridge 40] [--iterations 300]
+       [--labels DIR] [--games N] [--exact-empties 20] [--ridge 40] [--iterations 300] [--window 2]
 Fits the pattern evaluation's tables on the self-play games of DIR (and the search labels
 of --labels), writes the weights file, prints the held-out errors by phase (Markdown).";
 
@@ -160,11 +160,14 @@ fn fit(mut a: Args) -> Result<(), Failure> {
         iterations: a
             .number("--iterations", d.iterations, 1..=100_000)
             .map_err(u)?,
+        window: a.number("--window", d.window, 0..=60).map_err(u)?,
         ..d
     };
     let exact_empties = a.number("--exact-empties", 20, 0..=30).map_err(u)?;
+    let games = a.number("--games", u64::MAX, 1..=u64::MAX).map_err(u)?;
     a.finish().map_err(u)?;
     let config = TrainConfig {
+        games,
         rules,
         data,
         labels,

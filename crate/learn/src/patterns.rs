@@ -2,7 +2,7 @@
 //! positions.
 //!
 //! Each phase is fitted on its own, on the positions of its empties and of two empties either
-//! side ([`training_range`], so that neighbouring phases agree where they meet). The fit
+//! side by default ([`training_range`], so that neighbouring phases agree where they meet). The fit
 //! minimises the squared error plus a ridge on every value, `|Aw - y|^2 + ridge |w|^2`, where a
 //! row of A counts the uses of each value by a position, a configuration being tied to its
 //! images under the pattern's own symmetries (so the evaluation is symmetric). It is solved by
@@ -15,11 +15,11 @@ use reversi::internals::pattern::{
 
 use crate::dataset::Sample;
 
-/// The empties a phase is trained on: its own and two either side.
-pub fn training_range(phase: usize) -> (u32, u32) {
+/// The empties a phase is trained on: its own and `window` either side.
+pub fn training_range(phase: usize, window: u32) -> (u32, u32) {
     (
-        PHASE_START[phase].saturating_sub(2),
-        PHASE_START[phase + 1] + 2,
+        PHASE_START[phase].saturating_sub(window),
+        PHASE_START[phase + 1] + window,
     )
 }
 
@@ -42,6 +42,8 @@ pub struct FitOptions {
     pub iterations: usize,
     /// Stops a phase when the residual norm falls below this share of its first.
     pub tolerance: f64,
+    /// A phase also learns from the positions of this many empties either side of it.
+    pub window: u32,
 }
 
 impl Default for FitOptions {
@@ -50,6 +52,7 @@ impl Default for FitOptions {
             ridge: 40.0,
             iterations: 300,
             tolerance: 1e-4,
+            window: 2,
         }
     }
 }
@@ -74,7 +77,7 @@ pub fn fit(
     let mut out = vec![0i16; PHASES * PHASE_SIZE];
     let mut fits = Vec::with_capacity(PHASES);
     for phase in 0..PHASES {
-        let (lo, hi) = training_range(phase);
+        let (lo, hi) = training_range(phase, options.window);
         let rows: Vec<[u32; TERMS]> = samples
             .iter()
             .filter(|s| (lo..hi).contains(&s.empties()))

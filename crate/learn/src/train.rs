@@ -24,6 +24,8 @@ pub struct TrainConfig {
     pub out: PathBuf,
     /// The empties up to which the games carry exact labels.
     pub exact_empties: u32,
+    /// Fits on the first `games` games of the directory (all when more).
+    pub games: u64,
     pub options: FitOptions,
 }
 
@@ -76,7 +78,8 @@ pub struct TrainReport {
 /// Reads the games (and labels), fits, writes the weights file, measures it.
 pub fn train(config: &TrainConfig, log: &mut dyn FnMut(&str)) -> Result<TrainReport, String> {
     let start = Instant::now();
-    let games = read_games(&config.data)?;
+    let mut games = read_games(&config.data)?;
+    games.truncate(config.games.min(games.len() as u64) as usize);
     let search: SearchLabels = match &config.labels {
         Some(dir) => read_search_labels(dir)?,
         None => SearchLabels::new(),

@@ -125,6 +125,7 @@ fn games_then_labels_then_a_fit_the_engine_loads() {
         labels: Some(whole.clone()),
         out: out.clone(),
         exact_empties: 8,
+        games: u64::MAX,
         options: FitOptions {
             iterations: 50,
             ..FitOptions::default()
