@@ -19,9 +19,12 @@ import { toProblem } from './problem.js';
  * @typedef {{black: number, white: number, winner: Color | null, rules: string}} Outcome
  */
 /**
+ * `flips`: for each legal move, the discs it would turn; `opening`: the name of the standard
+ * opening the moves follow, or null.
  * @typedef {Outcome & {board: string, side: 'X' | 'O', legal: string[], lastMove: LastMove | null,
  *   lastPass: Color | null, passes: Color[], events: GameEvent[], transcript: string,
- *   fullTranscript: string, moveCount: number, canUndo: boolean, canRedo: boolean} &
+ *   fullTranscript: string, moveCount: number, canUndo: boolean, canRedo: boolean,
+ *   flips: Record<string, string[]>, opening: string | null} &
  *   ({over: false, toMove: Color} | {over: true, toMove: null})} Snapshot
  */
 /** @typedef {{ok: true, snap: Snapshot} | {ok: false, error: Problem}} Played */
