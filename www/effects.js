@@ -3,7 +3,7 @@
 // - `write-hash`: the URL hash of the game (a new game, or a change of its moves or settings);
 // - `ai-cancel`: the AI request the state no longer waits for (undone, replaced, a new game),
 //   unless it was answered;
-// - `ai-request`: a new AI request (the AI's move, a hint).
+// - `ai-request`: a new AI request (the AI's move, a hint, a step of the analysis).
 // Saving to storage and sounds will be effects too.
 
 import { formatHash } from './hash.js';
@@ -37,9 +37,11 @@ export function effects(prev, next) {
   if (hash !== null && (next.games !== prev.games || hash !== hashOf(prev))) {
     list.push({ type: 'write-hash', hash });
   }
-  const was = prev.request;
-  const now = next.request;
-  if (was && was.id !== now?.id && next.answered !== was.id) list.push({ type: 'ai-cancel', id: was.id });
-  if (now && now.id !== was?.id) list.push({ type: 'ai-request', request: now });
+  for (const slot of /** @type {const} */ (['request', 'scoring'])) {
+    const was = prev[slot];
+    const now = next[slot];
+    if (was && was.id !== now?.id && next.answered !== was.id) list.push({ type: 'ai-cancel', id: was.id });
+    if (now && now.id !== was?.id) list.push({ type: 'ai-request', request: now });
+  }
   return list;
 }

@@ -145,6 +145,8 @@ function onAiResult(result) {
     dispatch({ type: 'ai-failed', id: result.id, error: result.error });
   } else if (result.type === 'dropped') {
     dispatch({ type: 'ai-dropped', id: result.id });
+  } else if (result.type === 'scores') {
+    dispatch({ type: 'scores-reply', id: result.id, scores: result.scores });
   } else if (result.kind === 'hint') {
     dispatch({ type: 'hint-reply', id: result.id, move: result.move });
   } else {
@@ -174,7 +176,7 @@ async function main() {
   const canvas = new BoardCanvas(/** @type {HTMLCanvasElement} */ ($('#board-canvas')), {
     reducedMotion: () => reducedMotion.matches,
   });
-  const cells = new Cells($('#cells'), onCell);
+  const cells = new Cells($('#cells'), onCell, (square) => dispatch({ type: 'previewed', square }));
   render = createRenderer({ canvas, cells });
   ai = new AiClient({
     createWorker: () => new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' }),
@@ -205,6 +207,7 @@ async function main() {
   $('#undo').addEventListener('click', undo);
   $('#redo').addEventListener('click', redo);
   $('#hint').addEventListener('click', () => dispatch({ type: 'hint-asked' }));
+  $('#analysis').addEventListener('click', () => dispatch({ type: 'analysis-toggled' }));
   window.addEventListener('hashchange', () => {
     if (location.hash !== writtenHash) loadFromHash(location.hash);
   });

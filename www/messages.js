@@ -62,6 +62,14 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
 
   'moves.pass': '{player:color} passes',
 
+  // The analysis (the scores of the moves).
+  'analysis.deepening': 'Scores: looking {depth} moves ahead…',
+  'analysis.depth': 'Scores: {depth} moves ahead.',
+  'analysis.solved_win': '{player:color} wins by {margin} with best play.',
+  'analysis.solved_draw': 'A draw with best play.',
+  'cell.score': 'score {score}',
+  'cell.exact': 'exact',
+
   // The cells' labels: `d3, empty, legal move`.
   'cell.black': 'black',
   'cell.white': 'white',
@@ -79,6 +87,7 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'note.replay_failed':
     'The moves in the link could not be replayed ({reason}); the game starts from the beginning.',
   'note.ai_failed': 'The AI failed ({reason}). Undo or start a new game to go on.',
+  'note.analysis_failed': 'The analysis stopped ({reason}).',
   'note.hint_failed': 'The hint failed ({reason}). You can ask again.',
   'note.ai_refused': "The AI's move was refused: {reason}",
   'note.setup_refused': 'This position cannot be played: {reason}.',

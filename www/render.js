@@ -2,12 +2,14 @@
 // the only one to write its region; all of them run after every change (each writes only what
 // differs). The words come from the message table (i18n.js).
 
+import { analysisMessages, cellScores, shown as shownSnap } from './analysis.js';
 import { t, formatAll } from './i18n.js';
 import { COLORS, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
 import { setupMessages, statusMessages } from './text.js';
 
 /** @import { BoardCanvas, BoardView } from './board-canvas.js' */
-/** @import { Cells } from './cells.js' */
+/** @import { Cells, CellsView } from './cells.js' */
+/** @import { Snapshot } from './engine.js' */
 /** @import { State } from './state.js' */
 /**
  * The new-game form, with its radio groups by name (the players are selects).
@@ -40,6 +42,7 @@ export function createRenderer({ canvas, cells }) {
     renderScores,
     renderRulesNote,
     renderStatus,
+    renderAnalysis,
     renderMessage,
     renderControls,
     renderMoves,
@@ -63,13 +66,23 @@ function boardRenderer(canvas, cells) {
   let shown = '';
   return (state) => {
     const s = state.snap;
-    /** @type {BoardView & {humanToMove: boolean, editing?: boolean}} */
+    /** @type {BoardView & CellsView} */
     let view;
     if (state.setup) {
       view = { board: state.setup.board, legal: [], legalColor: null, humanToMove: false, lastMove: null, hint: null, editing: true };
     } else if (s) {
       const human = humanToMove(state);
-      view = { board: s.board, legal: s.legal, legalColor: human ? s.toMove : null, humanToMove: human, lastMove: s.lastMove, hint: state.hint };
+      const v = /** @type {Snapshot} */ (shownSnap(state));
+      view = {
+        board: v.board,
+        legal: v.legal,
+        legalColor: human ? v.toMove : null,
+        humanToMove: human,
+        lastMove: v.lastMove,
+        hint: state.review ? null : state.hint,
+        scores: cellScores(state),
+        preview: human && state.preview ? (v.flips[state.preview] ?? []) : [],
+      };
     } else {
       return;
     }
@@ -135,6 +148,14 @@ function renderStatus(state) {
 }
 
 /**
+ * What the analysis says (a live region next to the board): the solved result, or the depth.
+ * @param {State} state
+ */
+function renderAnalysis(state) {
+  setText($('#analysis-note'), formatAll(analysisMessages(state)));
+}
+
+/**
  * The message line (role="alert"), hidden when there is nothing to say.
  * @param {State} state
  */
@@ -152,6 +173,7 @@ function renderControls(state) {
   const hint = /** @type {HTMLButtonElement} */ ($('#hint'));
   hint.disabled = !canHint(state);
   setText(hint, t(state.request?.kind === 'hint' ? 'button.hint_busy' : 'button.hint'));
+  $('#analysis').setAttribute('aria-pressed', String(state.analysis));
 }
 
 /**

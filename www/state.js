@@ -4,12 +4,14 @@
 // happened to the engine's game (engine.js) and are always taken; replies of the AI are taken
 // only for the request the state is waiting for (by id).
 
+import { analyse, keyOf, scored } from './analysis.js';
 import { defaultSettings, formatPlayer } from './hash.js';
 import { problemMessage } from './i18n.js';
 
 /** @import { Levels, Player, Settings } from './hash.js' */
 /** @import { Msg } from './i18n.js' */
-/** @import { AiAsk } from './ai-client.js' */
+/** @import { AiAsk, MoveScore } from './ai-client.js' */
+/** @import { Eval, Scores } from './analysis.js' */
 /** @import { Color, Loaded, Snapshot } from './engine.js' */
 /** @import { Problem } from './problem.js' */
 
@@ -32,6 +34,12 @@ import { problemMessage } from './i18n.js';
  *   answered: number,
  *   hint: string | null,
  *   notes: Msg[],
+ *   analysis: boolean,
+ *   scores: Scores | null,
+ *   scoring: AiAsk | null,
+ *   evals: Record<string, Eval>,
+ *   review: {ply: number, snap: Snapshot} | null,
+ *   preview: string | null,
  * }} State
  * - `settings`, `snap`: the game and the engine's snapshot of it (null until the first game);
  * - `games`: games loaded so far (each one writes the URL hash, even the same one again);
@@ -39,7 +47,12 @@ import { problemMessage } from './i18n.js';
  * - `setup`: the position being set up, in set-up mode;
  * - `request`: the AI request the page is waiting for (the AI's move or a hint), `lastId` the
  *   last id given, `answered` the id of the last request that got its answer;
- * - `hint`: the suggested square; `notes`: the message line (hidden when empty).
+ * - `hint`: the suggested square; `notes`: the message line (hidden when empty);
+ * - `analysis`: the scores are shown; `scores`: the last scores (of the shown position, or
+ *   of one shown before); `scoring`: the analysis step the page is waiting for (analysis.js);
+ *   `evals`: the positions' values for Black, by transcript (the graph);
+ * - `review`: the position shown instead of the game's (after `ply` moves and passes);
+ * - `preview`: the cell hovered or focused (its flips are shown when it is a legal move).
  */
 /**
  * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[]} |
@@ -59,7 +72,10 @@ import { problemMessage } from './i18n.js';
  *   {type: 'setup-cell', square: string} |
  *   {type: 'setup-board', board: string} |
  *   {type: 'setup-refused', error: Problem} |
- *   {type: 'load-failed', error: Problem}} Action
+ *   {type: 'load-failed', error: Problem} |
+ *   {type: 'analysis-toggled'} |
+ *   {type: 'scores-reply', id: number, scores: MoveScore[]} |
+ *   {type: 'previewed', square: string | null}} Action
  * - `game-loaded`: a new game (the form, a link, a set-up position), with what went wrong;
  * - `moved`: the human's move; `move-refused`: the engine's reason why not;
  * - `ai-moved`, `ai-refused`, `ai-failed`, `ai-dropped`: what became of the AI's request `id`;
@@ -67,7 +83,9 @@ import { problemMessage } from './i18n.js';
  * - `undone`, `redone`: undo and redo (`changed`: something was taken back);
  * - `form-changed`: a field of the new-game form (`side`: the side to move of a set-up);
  * - `setup-*`: the set-up mode; `setup-refused`: the engine will not play the position;
- * - `load-failed`: the engine could not be loaded.
+ * - `load-failed`: the engine could not be loaded;
+ * - `analysis-toggled`: the scores shown or hidden; `scores-reply`: a step of the analysis;
+ * - `previewed`: the cell hovered or focused, or none.
  */
 
 /** @type {Color[]} */
@@ -109,6 +127,12 @@ export function initialState(levels) {
     answered: 0,
     hint: null,
     notes: [],
+    analysis: false,
+    scores: null,
+    scoring: null,
+    evals: {},
+    review: null,
+    preview: null,
   };
 }
 
@@ -255,12 +279,23 @@ function loadNotes(loaded, linkProblems) {
 }
 
 /**
- * The next state after `action`. Returns `state` itself when nothing changes.
+ * The next state after `action`, with the analysis step it needs. Returns `state` itself when
+ * nothing changes.
  * @param {State} state
  * @param {Action} action
  * @returns {State}
  */
 export function reduce(state, action) {
+  const next = change(state, action);
+  return next === state ? state : analyse(next);
+}
+
+/**
+ * @param {State} state
+ * @param {Action} action
+ * @returns {State}
+ */
+function change(state, action) {
   switch (action.type) {
     case 'game-loaded': {
       const { settings, snap } = action.loaded;
@@ -290,6 +325,14 @@ export function reduce(state, action) {
         notes: [{ id: 'note.ai_refused', params: { reason: problemMessage(action.error) } }],
       };
     case 'ai-failed': {
+      if (state.scoring?.id === action.id) {
+        // The scores so far stay; no new step for this position.
+        const reason = problemMessage(action.error);
+        const ask = state.scoring;
+        const key = keyOf(ask);
+        const scores = state.scores?.key === key ? { ...state.scores, done: true } : { key, moves: ask.moves ?? '', list: [], depth: 0, done: true };
+        return { ...state, scoring: null, scores, answered: action.id, notes: [{ id: 'note.analysis_failed', params: { reason } }] };
+      }
       const request = state.request;
       if (!request || request.id !== action.id) return state;
       // The AI is not asked again until the game changes (Undo, New game).
@@ -346,5 +389,11 @@ export function reduce(state, action) {
       return { ...state, notes: [{ id: 'note.setup_refused', params: { reason: problemMessage(action.error) } }] };
     case 'load-failed':
       return { ...state, notes: [{ id: 'note.load_failed', params: { reason: problemMessage(action.error) } }] };
+    case 'analysis-toggled':
+      return { ...state, analysis: !state.analysis };
+    case 'scores-reply':
+      return scored(state, action.id, action.scores);
+    case 'previewed':
+      return state.preview === action.square ? state : { ...state, preview: action.square };
   }
 }
