@@ -180,6 +180,49 @@ export class Engine {
   }
 
   /**
+   * The snapshot of the position of `settings` after `moves` (a transcript), from a game of
+   * its own (the game is unchanged), or the engine's refusal.
+   * @param {Settings} settings
+   * @param {string} moves
+   * @returns {Played}
+   */
+  positionAt(settings, moves) {
+    let game;
+    try {
+      game = this.make(settings);
+      game.play_transcript(moves);
+      return { ok: true, snap: /** @type {Snapshot} */ (game.state()) };
+    } catch (e) {
+      return { ok: false, error: toProblem(e) };
+    } finally {
+      game?.free();
+    }
+  }
+
+  /**
+   * A new line: the game of `settings` after `moves`, then `square`, replaces the game (whose
+   * moves after that point are dropped). On a refusal the game is unchanged.
+   * @param {Settings} settings
+   * @param {string} moves
+   * @param {string} square
+   * @returns {Played}
+   */
+  branch(settings, moves, square) {
+    let game;
+    try {
+      game = this.make(settings);
+      game.play_transcript(moves);
+      game.play(square);
+    } catch (e) {
+      game?.free();
+      return { ok: false, error: toProblem(e) };
+    }
+    this.game?.free();
+    this.game = game;
+    return { ok: true, snap: this.snapshot() };
+  }
+
+  /**
    * The board of a named start (`standard`, `alternative`), for the set-up mode.
    * @param {string} start
    */

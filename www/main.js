@@ -103,8 +103,52 @@ function onCell(square) {
     return;
   }
   if (!humanToMove(state)) return;
+  const { review, snap, settings } = state;
+  if (review && snap && settings) {
+    const next = snap.events[review.ply];
+    if (next?.type === 'move' && next.square === square) {
+      reviewAt(review.ply + 1); // the game's own move: the review goes on
+      return;
+    }
+    const previous = { settings, moves: snap.transcript, by: /** @type {const} */ ('line') };
+    const r = game().branch(settings, review.snap.transcript, square);
+    dispatch(r.ok ? { type: 'branched', snap: r.snap, previous } : { type: 'move-refused', error: r.error });
+    return;
+  }
   const r = game().play(square);
   dispatch(r.ok ? { type: 'moved', snap: r.snap } : { type: 'move-refused', error: r.error });
+}
+
+/**
+ * Shows the position after `ply` moves and passes of the game (the game's own ends the review).
+ * @param {number} ply
+ */
+function reviewAt(ply) {
+  const { snap, settings } = state;
+  if (!snap || !settings || state.setup || ply < 0 || ply > snap.events.length) return;
+  if (ply === snap.events.length) {
+    dispatch({ type: 'review-ended' });
+    return;
+  }
+  const moves = snap.events
+    .slice(0, ply)
+    .flatMap((e) => (e.type === 'move' ? [e.square] : []))
+    .join('');
+  const r = game().positionAt(settings, moves);
+  dispatch(r.ok ? { type: 'reviewed', ply, snap: r.snap } : { type: 'move-refused', error: r.error });
+}
+
+/** @param {number} delta  plies forward (negative: back) from the position shown */
+function stepReview(delta) {
+  if (!state.snap) return;
+  reviewAt((state.review?.ply ?? state.snap.events.length) + delta);
+}
+
+/** Takes back a new game or a new line: the game it replaced comes back. */
+function takeBack() {
+  const previous = state.previous;
+  if (!previous) return;
+  dispatch({ type: 'game-loaded', loaded: game().load(previous.settings, previous.moves), linkProblems: [] });
 }
 
 function undo() {
@@ -208,6 +252,21 @@ async function main() {
   $('#redo').addEventListener('click', redo);
   $('#hint').addEventListener('click', () => dispatch({ type: 'hint-asked' }));
   $('#analysis').addEventListener('click', () => dispatch({ type: 'analysis-toggled' }));
+  $('#back-to-game').addEventListener('click', () => dispatch({ type: 'review-ended' }));
+  $('#take-back').addEventListener('click', takeBack);
+  const moveList = $('#moves');
+  moveList.addEventListener('click', (e) => {
+    const button = /** @type {HTMLElement} */ (e.target).closest('[data-ply]');
+    if (button instanceof HTMLElement) reviewAt(Number(button.dataset.ply));
+  });
+  moveList.addEventListener('keydown', (e) => {
+    /** @type {Record<string, number>} */
+    const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    if (!(e.key in steps)) return;
+    e.preventDefault();
+    stepReview(steps[e.key]);
+    /** @type {HTMLElement | null} */ (moveList.querySelector('[aria-current="step"]'))?.focus();
+  });
   window.addEventListener('hashchange', () => {
     if (location.hash !== writtenHash) loadFromHash(location.hash);
   });

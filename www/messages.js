@@ -60,7 +60,12 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'button.hint': 'Hint',
   'button.hint_busy': 'Thinking…',
 
-  'moves.pass': '{player:color} passes',
+  'moves.move': '{n}. {square}',
+  'moves.move_label': 'Move {n}: {player:color} {square}',
+  'moves.pass': '{n}. {player:color} passes',
+  'status.review': 'Reviewing: after move {ply} of {plies}.',
+  'button.back_to_line': 'Back to the old line',
+  'button.undo_new_game': 'Undo new game',
 
   // The analysis (the scores of the moves).
   'analysis.deepening': 'Scores: looking {depth} moves ahead…',

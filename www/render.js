@@ -10,6 +10,7 @@ import { setupMessages, statusMessages } from './text.js';
 /** @import { BoardCanvas, BoardView } from './board-canvas.js' */
 /** @import { Cells, CellsView } from './cells.js' */
 /** @import { Snapshot } from './engine.js' */
+/** @import { Msg } from './i18n.js' */
 /** @import { State } from './state.js' */
 /**
  * The new-game form, with its radio groups by name (the players are selects).
@@ -142,7 +143,14 @@ function renderStatus(state) {
   if (!s || !settings) return;
   const el = $('#status');
   const busy = !setup && thinking(state);
-  setText(el, formatAll(setup ? setupMessages(setup.side) : statusMessages(s, settings, busy)));
+  const review = state.review;
+  /** @type {Msg[]} */
+  const msgs = setup
+    ? setupMessages(setup.side)
+    : review
+      ? [{ id: 'status.review', params: { ply: review.ply, plies: s.events.length } }, ...statusMessages(review.snap, settings, false)]
+      : statusMessages(s, settings, busy);
+  setText(el, formatAll(msgs));
   el.classList.toggle('thinking', busy);
   el.classList.toggle('over', !setup && s.over);
 }
@@ -177,27 +185,49 @@ function renderControls(state) {
 }
 
 /**
- * The list of moves and passes (kept while a position is set up).
+ * The list of moves and passes (kept while a position is set up): numbered, each a button
+ * with `data-ply` (the plies played after it) that shows its position; the position shown is
+ * `aria-current`. Then the review's buttons.
  * @param {State} state
  */
 function renderMoves(state) {
   if (!state.snap) return;
   const list = $('#moves');
-  const items = state.snap.events.map((e) =>
-    e.type === 'move' ? [e.player, e.square] : [`${e.player} pass`, t('moves.pass', { player: e.player })],
+  const items = state.snap.events.map((e, i) =>
+    e.type === 'move'
+      ? [e.player, t('moves.move', { n: i + 1, square: e.square }), t('moves.move_label', { n: i + 1, square: e.square, player: e.player })]
+      : [`${e.player} pass`, t('moves.pass', { n: i + 1, player: e.player }), t('moves.pass', { n: i + 1, player: e.player })],
   );
   const key = JSON.stringify(items);
-  if (list.dataset.key === key) return;
-  list.dataset.key = key;
-  list.replaceChildren(
-    ...items.map(([className, text]) => {
-      const li = document.createElement('li');
-      li.className = `mv ${className}`;
-      li.textContent = text;
-      return li;
-    }),
-  );
-  list.scrollTop = list.scrollHeight;
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    list.replaceChildren(
+      ...items.map(([className, text, label], i) => {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = `mv ${className}`;
+        b.dataset.ply = String(i + 1);
+        b.textContent = text;
+        b.setAttribute('aria-label', label);
+        li.append(b);
+        return li;
+      }),
+    );
+    list.scrollTop = list.scrollHeight;
+  }
+  const current = String(state.review?.ply ?? state.snap.events.length);
+  for (const b of list.querySelectorAll('button')) {
+    const el = /** @type {HTMLElement} */ (b);
+    const isCurrent = el.dataset.ply === current;
+    if (isCurrent) el.setAttribute('aria-current', 'step');
+    else el.removeAttribute('aria-current');
+    el.tabIndex = isCurrent || (current === '0' && el.dataset.ply === '1') ? 0 : -1;
+  }
+  $('#back-to-game').hidden = !state.review;
+  const takeBack = $('#take-back');
+  takeBack.hidden = !state.previous;
+  if (state.previous) setText(takeBack, t(state.previous.by === 'line' ? 'button.back_to_line' : 'button.undo_new_game'));
 }
 
 /**

@@ -4,7 +4,7 @@
 // happened to the engine's game (engine.js) and are always taken; replies of the AI are taken
 // only for the request the state is waiting for (by id).
 
-import { analyse, keyOf, scored } from './analysis.js';
+import { analyse, keyOf, scored, shown } from './analysis.js';
 import { defaultSettings, formatPlayer } from './hash.js';
 import { problemMessage } from './i18n.js';
 
@@ -40,6 +40,7 @@ import { problemMessage } from './i18n.js';
  *   evals: Record<string, Eval>,
  *   review: {ply: number, snap: Snapshot} | null,
  *   preview: string | null,
+ *   previous: Previous | null,
  * }} State
  * - `settings`, `snap`: the game and the engine's snapshot of it (null until the first game);
  * - `games`: games loaded so far (each one writes the URL hash, even the same one again);
@@ -52,7 +53,12 @@ import { problemMessage } from './i18n.js';
  *   of one shown before); `scoring`: the analysis step the page is waiting for (analysis.js);
  *   `evals`: the positions' values for Black, by transcript (the graph);
  * - `review`: the position shown instead of the game's (after `ply` moves and passes);
- * - `preview`: the cell hovered or focused (its flips are shown when it is a legal move).
+ * - `preview`: the cell hovered or focused (its flips are shown when it is a legal move);
+ * - `previous`: the game a new game or a new line replaced, which can be taken back.
+ */
+/**
+ * A game that was replaced: its settings and moves, and what replaced it.
+ * @typedef {{settings: Settings, moves: string, by: 'game' | 'line'}} Previous
  */
 /**
  * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[]} |
@@ -75,7 +81,10 @@ import { problemMessage } from './i18n.js';
  *   {type: 'load-failed', error: Problem} |
  *   {type: 'analysis-toggled'} |
  *   {type: 'scores-reply', id: number, scores: MoveScore[]} |
- *   {type: 'previewed', square: string | null}} Action
+ *   {type: 'previewed', square: string | null} |
+ *   {type: 'reviewed', ply: number, snap: Snapshot} |
+ *   {type: 'review-ended'} |
+ *   {type: 'branched', snap: Snapshot, previous: Previous}} Action
  * - `game-loaded`: a new game (the form, a link, a set-up position), with what went wrong;
  * - `moved`: the human's move; `move-refused`: the engine's reason why not;
  * - `ai-moved`, `ai-refused`, `ai-failed`, `ai-dropped`: what became of the AI's request `id`;
@@ -85,7 +94,10 @@ import { problemMessage } from './i18n.js';
  * - `setup-*`: the set-up mode; `setup-refused`: the engine will not play the position;
  * - `load-failed`: the engine could not be loaded;
  * - `analysis-toggled`: the scores shown or hidden; `scores-reply`: a step of the analysis;
- * - `previewed`: the cell hovered or focused, or none.
+ * - `previewed`: the cell hovered or focused, or none;
+ * - `reviewed`: the position after `ply` moves and passes shown (the game's own: the review
+ *   ends); `review-ended`: back to the game; `branched`: a move played in a reviewed position
+ *   started a new line (the old game is `previous`).
  */
 
 /** @type {Color[]} */
@@ -133,6 +145,7 @@ export function initialState(levels) {
     evals: {},
     review: null,
     preview: null,
+    previous: null,
   };
 }
 
@@ -152,8 +165,11 @@ export function humans(settings) {
  * @param {State} state
  */
 export function humanToMove(state) {
-  const { snap, settings } = state;
+  const { settings } = state;
+  const snap = shown(state);
   if (!snap || !settings || state.setup || snap.over) return false;
+  // A reviewed position where a human is to move: a move there starts a new line.
+  if (state.review) return !settings[snap.toMove].ai;
   return !settings[snap.toMove].ai && state.request?.kind !== 'move';
 }
 
@@ -164,7 +180,7 @@ export function humanToMove(state) {
  */
 export function canUndo(state) {
   const { snap, settings } = state;
-  if (!snap || !settings || state.setup) return false;
+  if (!snap || !settings || state.setup || state.review) return false;
   const h = humans(settings);
   if (!h.length || !snap.canUndo) return false;
   return h.length === 2 || snap.events.some((e) => e.type === 'move' && e.player === h[0]);
@@ -173,7 +189,7 @@ export function canUndo(state) {
 /** @param {State} state */
 export function canRedo(state) {
   const { snap, settings } = state;
-  return !!snap && !!settings && !state.setup && humans(settings).length > 0 && snap.canRedo;
+  return !!snap && !!settings && !state.setup && !state.review && humans(settings).length > 0 && snap.canRedo;
 }
 
 /**
@@ -181,7 +197,7 @@ export function canRedo(state) {
  * @param {State} state
  */
 export function canHint(state) {
-  return humanToMove(state) && state.request === null;
+  return humanToMove(state) && state.request === null && !state.review;
 }
 
 /**
@@ -218,7 +234,7 @@ export function formSettings(state) {
  * @returns {State}
  */
 function withSnapshot(state, snap) {
-  return askAi({ ...state, snap, hint: null, request: null });
+  return askAi({ ...state, snap, hint: null, request: null, preview: null });
 }
 
 /**
@@ -304,6 +320,8 @@ function change(state, action) {
         settings,
         form: formOf(settings),
         setup: null,
+        review: null,
+        previous: null,
         games: state.games + 1,
         notes: loadNotes(action.loaded, action.linkProblems),
       };
@@ -350,9 +368,9 @@ function change(state, action) {
       if (!awaited(state, action.id) || state.request?.kind !== 'hint') return state;
       return { ...state, request: null, answered: action.id, hint: action.move };
     case 'undone':
-      return withSnapshot(action.changed ? { ...state, notes: [] } : state, action.snap);
+      return withSnapshot(action.changed ? { ...state, notes: [], review: null } : state, action.snap);
     case 'redone':
-      return withSnapshot({ ...state, notes: [] }, action.snap);
+      return withSnapshot({ ...state, notes: [], review: null }, action.snap);
     case 'form-changed': {
       const { name, value } = action;
       if (name === 'side') {
@@ -393,6 +411,15 @@ function change(state, action) {
       return { ...state, analysis: !state.analysis };
     case 'scores-reply':
       return scored(state, action.id, action.scores);
+    case 'reviewed': {
+      if (!state.snap || state.setup || action.ply < 0 || action.ply > state.snap.events.length) return state;
+      const review = action.ply === state.snap.events.length ? null : { ply: action.ply, snap: action.snap };
+      return { ...state, review, preview: null };
+    }
+    case 'review-ended':
+      return state.review ? { ...state, review: null, preview: null } : state;
+    case 'branched':
+      return withSnapshot({ ...state, review: null, previous: action.previous, played: state.played + 1, notes: [] }, action.snap);
     case 'previewed':
       return state.preview === action.square ? state : { ...state, preview: action.square };
   }
