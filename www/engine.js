@@ -32,8 +32,8 @@ import { toProblem } from './problem.js';
  * What loading a game came to: the settings really used (a set-up position in the engine's
  * spelling), the snapshot, and what went wrong on the way: the game asked for could not be
  * made (`startError`; then `fallback` says what was started instead and `droppedMoves` the
- * moves not played), or its moves could not be replayed (`replayError`; the game starts from
- * its beginning).
+ * moves not played), or its moves could not all be replayed (`replayError`; the moves before
+ * the bad one are played).
  * @typedef {{settings: Settings, snap: Snapshot, startError: Problem | null,
  *   fallback: 'standard-start' | 'defaults' | null, droppedMoves: string,
  *   replayError: Problem | null}} Loaded
@@ -83,8 +83,8 @@ export class Engine {
   /**
    * Replaces the game with a new one of `settings` with `moves` played. When the engine
    * refuses the game, a set-up position gives way to the standard start (same rules and
-   * players) and anything else to the default settings; when it refuses the moves, the game
-   * starts from its beginning.
+   * players) and anything else to the default settings; when it refuses a move, the moves
+   * before it are played.
    * @param {Settings} settings
    * @param {string} moves  a transcript
    * @returns {Loaded}
@@ -126,11 +126,9 @@ export class Engine {
     /** @type {Problem | null} */
     let replayError = null;
     if (moves) {
-      try {
-        game.play_transcript(moves);
-      } catch (e) {
-        replayError = toProblem(e);
-      }
+      // The moves before a bad one are played (a link keeps its legal prefix).
+      const error = game.play_legal_prefix(moves);
+      if (error) replayError = toProblem(error);
     }
     this.game?.free();
     this.game = game;

@@ -14,6 +14,7 @@ import { Cells } from './cells.js';
 import { effects } from './effects.js';
 import { Engine } from './engine.js';
 import { parseHash } from './hash.js';
+import { problemMessage } from './i18n.js';
 import { toProblem } from './problem.js';
 import { createRenderer, renderMessage } from './render.js';
 import { canUndo, formSettings, humanToMove, humans, initialState, reduce } from './state.js';
@@ -175,8 +176,57 @@ function newGame() {
     dispatch({ type: 'setup-refused', error });
     return;
   }
-  dispatch({ type: 'game-loaded', loaded: game().load(settings, ''), linkProblems: [] });
+  const previous = replaced();
+  const loaded = game().load(settings, '');
+  dispatch(previous ? { type: 'game-loaded', loaded, linkProblems: [], previous } : { type: 'game-loaded', loaded, linkProblems: [] });
   /** @type {HTMLElement | null} */ ($('#cells').querySelector('[tabindex="0"]'))?.focus();
+}
+
+/**
+ * The game in progress, to take back after a new game replaces it (none when it is over or
+ * has no move yet).
+ * @returns {import('./state.js').Previous | null}
+ */
+function replaced() {
+  const { snap, settings } = state;
+  if (!snap || !settings || snap.over || !snap.events.length) return null;
+  return { settings, moves: snap.transcript, by: 'game' };
+}
+
+/**
+ * Plays a pasted transcript as a new game of the current settings, if the engine takes all
+ * of it; else says which move is wrong and leaves the game as it is.
+ * @param {string} text
+ */
+function loadTranscript(text) {
+  const { settings } = state;
+  if (!settings) return;
+  if (!text.trim()) {
+    dispatch({ type: 'noted', notes: [{ id: 'note.transcript_empty' }] });
+    return;
+  }
+  const check = game().positionAt(settings, text);
+  if (!check.ok) {
+    dispatch({ type: 'noted', notes: [{ id: 'note.transcript_refused', params: { reason: problemMessage(check.error) } }] });
+    return;
+  }
+  const previous = replaced();
+  const loaded = game().load(settings, text);
+  dispatch(previous ? { type: 'game-loaded', loaded, linkProblems: [], previous } : { type: 'game-loaded', loaded, linkProblems: [] });
+}
+
+/**
+ * Copies `text` to the clipboard and says so.
+ * @param {string} text
+ * @param {'note.copied_transcript' | 'note.copied_link'} done
+ */
+async function copy(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    dispatch({ type: 'noted', notes: [{ id: done }] });
+  } catch {
+    dispatch({ type: 'noted', notes: [{ id: 'note.copy_failed', params: { text } }] });
+  }
 }
 
 /**
@@ -254,6 +304,12 @@ async function main() {
   $('#analysis').addEventListener('click', () => dispatch({ type: 'analysis-toggled' }));
   $('#back-to-game').addEventListener('click', () => dispatch({ type: 'review-ended' }));
   $('#take-back').addEventListener('click', takeBack);
+  $('#copy-transcript').addEventListener('click', () => void copy(state.snap?.transcript ?? '', 'note.copied_transcript'));
+  $('#copy-link').addEventListener('click', () => void copy(location.href, 'note.copied_link'));
+  $('#transcript-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    loadTranscript(/** @type {HTMLInputElement} */ ($('#transcript-input')).value);
+  });
   const moveList = $('#moves');
   moveList.addEventListener('click', (e) => {
     const button = /** @type {HTMLElement} */ (e.target).closest('[data-ply]');

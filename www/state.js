@@ -61,7 +61,7 @@ import { problemMessage } from './i18n.js';
  * @typedef {{settings: Settings, moves: string, by: 'game' | 'line'}} Previous
  */
 /**
- * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[]} |
+ * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[], previous?: Previous} |
  *   {type: 'moved', snap: Snapshot} |
  *   {type: 'move-refused', error: Problem} |
  *   {type: 'ai-moved', id: number, snap: Snapshot} |
@@ -84,8 +84,10 @@ import { problemMessage } from './i18n.js';
  *   {type: 'previewed', square: string | null} |
  *   {type: 'reviewed', ply: number, snap: Snapshot} |
  *   {type: 'review-ended'} |
- *   {type: 'branched', snap: Snapshot, previous: Previous}} Action
- * - `game-loaded`: a new game (the form, a link, a set-up position), with what went wrong;
+ *   {type: 'branched', snap: Snapshot, previous: Previous} |
+ *   {type: 'noted', notes: Msg[]}} Action
+ * - `game-loaded`: a new game (the form, a link, a set-up position, a transcript), with what
+ *   went wrong, and the game it replaced when that can be taken back (`previous`);
  * - `moved`: the human's move; `move-refused`: the engine's reason why not;
  * - `ai-moved`, `ai-refused`, `ai-failed`, `ai-dropped`: what became of the AI's request `id`;
  * - `hint-asked`, `hint-reply`: a hint for the human;
@@ -97,7 +99,8 @@ import { problemMessage } from './i18n.js';
  * - `previewed`: the cell hovered or focused, or none;
  * - `reviewed`: the position after `ply` moves and passes shown (the game's own: the review
  *   ends); `review-ended`: back to the game; `branched`: a move played in a reviewed position
- *   started a new line (the old game is `previous`).
+ *   started a new line (the old game is `previous`);
+ * - `noted`: something to say on the message line (a refused transcript, a copy).
  */
 
 /** @type {Color[]} */
@@ -321,7 +324,7 @@ function change(state, action) {
         form: formOf(settings),
         setup: null,
         review: null,
-        previous: null,
+        previous: action.previous ?? null,
         games: state.games + 1,
         notes: loadNotes(action.loaded, action.linkProblems),
       };
@@ -420,6 +423,8 @@ function change(state, action) {
       return state.review ? { ...state, review: null, preview: null } : state;
     case 'branched':
       return withSnapshot({ ...state, review: null, previous: action.previous, played: state.played + 1, notes: [] }, action.snap);
+    case 'noted':
+      return { ...state, notes: action.notes };
     case 'previewed':
       return state.preview === action.square ? state : { ...state, preview: action.square };
   }

@@ -375,16 +375,19 @@ describe('the Reversi page', () => {
     assert.match(message, /unknown game 'chess'/);
     assert.match(message, /unknown setting 'colour'/);
     assert.match(message, /move 2 'zz'/);
-    assert.equal(await boardFromDom(page), START);
-    assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
-    await playCell(page, 'd3');
-    assert.match(await status(page), /White to move/);
+    // The legal moves before the bad one are kept: f5, then White to move.
+    assert.match(message, /the moves before it are played/);
+    assert.match(page.url(), /moves=f5$/);
+    assert.deepEqual((await legalCells(page)).sort(), ['d6', 'f4', 'f6']);
+    await playCell(page, 'd6');
+    assert.match(await status(page), /Black to move/);
     assert.ok(!(await page.isVisible('#message')));
 
     // An illegal move in the transcript.
     await openGame(page, env.base, '#black=human&white=human&moves=f5c4');
     assert.match(/** @type {string} */ (await page.textContent('#message')), /move 2 'c4'.*not a legal move for White/);
-    await playCell(page, 'e6');
+    assert.match(page.url(), /moves=f5$/);
+    await playCell(page, 'f6');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -182,8 +182,8 @@ test('a link that was not fully understood, a game that could not start, moves n
     notes(state),
     "The link was not fully understood: unknown game 'chess' (rules=classic or rules=inverse); " +
       "unknown setting 'colour' (rules, black, white, start, moves, board, side). Defaults are used instead. " +
-      "The moves in the link could not be replayed (move 2 'zz' is not a square (a1..h8) or a pass (pa, --)); " +
-      'the game starts from the beginning.',
+      "The moves in the link stop at a bad move (move 2 'zz' is not a square (a1..h8) or a pass (pa, --)); " +
+      'the moves before it are played.',
   );
   state = run({
     type: 'game-loaded',
