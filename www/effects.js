@@ -1,10 +1,10 @@
 // What the world outside the state must do after a change, as data: `effects(prev, next)` is a
 // pure function of the two states; main.js has the one small runner that performs them.
-// - `write-hash`: the URL hash of the game (a new game, or a change of its moves or settings);
+// - `write-hash`: the URL hash of the game (a new game, or a change of its moves or settings),
+//   and its saved copy in the browser (localStorage), which a page opened without a hash resumes;
 // - `ai-cancel`: the AI request the state no longer waits for (undone, replaced, a new game),
 //   unless it was answered;
 // - `ai-request`: a new AI request (the AI's move, a hint, a step of the analysis).
-// Saving to storage and sounds will be effects too.
 
 import { formatHash } from './hash.js';
 

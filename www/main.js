@@ -78,6 +78,7 @@ function perform(effect) {
     case 'write-hash':
       if (effect.hash !== location.hash) history.replaceState(null, '', effect.hash);
       writtenHash = location.hash;
+      save(effect.hash);
       break;
     case 'ai-request':
       ai?.request(effect.request);
@@ -162,10 +163,38 @@ function redo() {
   dispatch({ type: 'redone', snap: game().redo(humans(state.settings)).snap });
 }
 
-/** @param {string} hash */
-function loadFromHash(hash) {
+/**
+ * @param {string} hash
+ * @param {boolean} [resumed]  the saved game, resumed
+ */
+function loadFromHash(hash, resumed = false) {
   const { settings, moves, problems } = parseHash(hash, state.levels);
-  dispatch({ type: 'game-loaded', loaded: game().load(settings, moves), linkProblems: problems });
+  const loaded = game().load(settings, moves);
+  dispatch(resumed ? { type: 'game-loaded', loaded, linkProblems: problems, resumed } : { type: 'game-loaded', loaded, linkProblems: problems });
+}
+
+/** Where the game in progress is saved (its URL hash). */
+const SAVED_GAME = 'reversi.game';
+
+/**
+ * Saves the game (its hash) in localStorage, if there is one to save in.
+ * @param {string} hash
+ */
+function save(hash) {
+  try {
+    localStorage.setItem(SAVED_GAME, hash);
+  } catch {
+    // No storage (private mode, quota): the game just is not saved.
+  }
+}
+
+/** The saved game's hash, or null. */
+function saved() {
+  try {
+    return localStorage.getItem(SAVED_GAME);
+  } catch {
+    return null;
+  }
 }
 
 /** A new game from the form: its settings, or the position being set up if the engine takes it. */
@@ -327,7 +356,10 @@ async function main() {
     if (location.hash !== writtenHash) loadFromHash(location.hash);
   });
 
-  loadFromHash(location.hash);
+  // Without a hash, the saved game resumes (New game is one click away).
+  const resume = location.hash.length > 1 ? null : saved();
+  if (resume) loadFromHash(resume, true);
+  else loadFromHash(location.hash);
   document.documentElement.dataset.ready = 'true';
   performance.mark('reversi-playable');
 }

@@ -97,6 +97,7 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'note.copied_link': 'The link is copied.',
   'note.copy_failed': 'Could not copy: {text}',
   'note.ai_failed': 'The AI failed ({reason}). Undo or start a new game to go on.',
+  'note.resumed': 'Your game in progress is back. New game starts another one.',
   'note.analysis_failed': 'The analysis stopped ({reason}).',
   'note.hint_failed': 'The hint failed ({reason}). You can ask again.',
   'note.ai_refused': "The AI's move was refused: {reason}",

@@ -61,7 +61,8 @@ import { problemMessage } from './i18n.js';
  * @typedef {{settings: Settings, moves: string, by: 'game' | 'line'}} Previous
  */
 /**
- * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[], previous?: Previous} |
+ * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[], previous?: Previous,
+ *   resumed?: boolean} |
  *   {type: 'moved', snap: Snapshot} |
  *   {type: 'move-refused', error: Problem} |
  *   {type: 'ai-moved', id: number, snap: Snapshot} |
@@ -87,7 +88,8 @@ import { problemMessage } from './i18n.js';
  *   {type: 'branched', snap: Snapshot, previous: Previous} |
  *   {type: 'noted', notes: Msg[]}} Action
  * - `game-loaded`: a new game (the form, a link, a set-up position, a transcript), with what
- *   went wrong, and the game it replaced when that can be taken back (`previous`);
+ *   went wrong, and the game it replaced when that can be taken back (`previous`); `resumed`:
+ *   the game saved in the browser, resumed;
  * - `moved`: the human's move; `move-refused`: the engine's reason why not;
  * - `ai-moved`, `ai-refused`, `ai-failed`, `ai-dropped`: what became of the AI's request `id`;
  * - `hint-asked`, `hint-reply`: a hint for the human;
@@ -218,16 +220,43 @@ export function thinking(state) {
  */
 export function formSettings(state) {
   const { form } = state;
-  /** @type {(value: string) => Player} */
-  const player = (value) => (value === 'human' ? { ai: false } : { ai: true, level: Number(value.slice(2)) });
   /** @type {Settings} */
-  const settings = { rules: form.rules, black: player(form.black), white: player(form.white), start: form.start };
+  const settings = { rules: form.rules, black: playerOf(form.black), white: playerOf(form.white), start: form.start };
   if (state.setup) settings.position = { board: state.setup.board, side: state.setup.side };
   return settings;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The reducer
+
+/**
+ * A player of the form: `human` or `aiN`.
+ * @param {string} value
+ * @returns {Player}
+ */
+function playerOf(value) {
+  return value === 'human' ? { ai: false } : { ai: true, level: Number(value.slice(2)) };
+}
+
+/**
+ * The game in progress with `color` played by `player` from its next move on: an AI now to
+ * move is asked, the AI's pending move for a player now human is dropped (as is a hint for a
+ * player now the AI's); an AI thinking at another level finishes its move.
+ * @param {State} state
+ * @param {Color} color
+ * @param {Player} player
+ * @returns {State}
+ */
+function playerChanged(state, color, player) {
+  const { settings, snap, request } = state;
+  if (!settings || state.setup) return state;
+  let next = { ...state, settings: { ...settings, [color]: player } };
+  const theirs = snap?.toMove === color;
+  if (theirs && ((request?.kind === 'move' && !player.ai) || (request?.kind === 'hint' && player.ai))) {
+    next = { ...next, request: null, hint: null };
+  }
+  return askAi(next);
+}
 
 /**
  * The state with a new snapshot of the game: the hint and any request are dropped, and the AI
@@ -326,7 +355,9 @@ function change(state, action) {
         review: null,
         previous: action.previous ?? null,
         games: state.games + 1,
-        notes: loadNotes(action.loaded, action.linkProblems),
+        notes: action.resumed
+          ? [/** @type {Msg} */ ({ id: 'note.resumed' }), ...loadNotes(action.loaded, action.linkProblems)]
+          : loadNotes(action.loaded, action.linkProblems),
       };
       return withSnapshot(next, snap);
     }
@@ -381,7 +412,8 @@ function change(state, action) {
         return { ...state, setup: { ...state.setup, side: value } };
       }
       if (!(name in state.form) || state.form[/** @type {keyof Form} */ (name)] === value) return state;
-      return { ...state, form: { ...state.form, [name]: value } };
+      const next = { ...state, form: { ...state.form, [name]: value } };
+      return name === 'black' || name === 'white' ? playerChanged(next, name, playerOf(value)) : next;
     }
     case 'setup-entered':
       if (!state.snap || state.setup) return state;
