@@ -23,9 +23,6 @@ import { canUndo, formSettings, humanToMove, humans, initialState, reduce } from
 /** @import { Effect } from './effects.js' */
 /** @import { Action, State } from './state.js' */
 
-/** The AI's move is shown no sooner than this after it was asked for, so the eye can follow. */
-const AI_MIN_DELAY_MS = 350;
-
 /**
  * The element of the page that `sel` selects (index.html has every one asked for).
  * @param {string} sel
@@ -277,7 +274,7 @@ function onAiResult(result) {
       if (state.request?.id !== result.id) return; // stale: the game changed meanwhile
       const r = game().play(/** @type {string} */ (result.move)); // asked only when it can move
       dispatch(r.ok ? { type: 'ai-moved', id: result.id, snap: r.snap } : { type: 'ai-refused', id: result.id, error: r.error });
-    }, Math.max(0, AI_MIN_DELAY_MS - result.waited));
+    }, Math.max(0, state.aiDelay - result.waited));
   }
 }
 
@@ -332,6 +329,13 @@ async function main() {
   $('#hint').addEventListener('click', () => dispatch({ type: 'hint-asked' }));
   $('#analysis').addEventListener('click', () => dispatch({ type: 'analysis-toggled' }));
   $('#back-to-game').addEventListener('click', () => dispatch({ type: 'review-ended' }));
+  $('#ai-pause').addEventListener('click', () => dispatch({ type: 'pause-toggled' }));
+  $('#ai-step').addEventListener('click', () => dispatch({ type: 'ai-stepped' }));
+  $('#ai-speed').addEventListener('input', (e) => {
+    // The slider goes from slow (left) to fast (right): the delay is its mirror.
+    const slider = /** @type {HTMLInputElement} */ (e.target);
+    dispatch({ type: 'ai-delay-set', ms: Number(slider.max) - Number(slider.value) });
+  });
   $('#take-back').addEventListener('click', takeBack);
   $('#copy-transcript').addEventListener('click', () => void copy(state.snap?.transcript ?? '', 'note.copied_transcript'));
   $('#copy-link').addEventListener('click', () => void copy(location.href, 'note.copied_link'));

@@ -59,6 +59,8 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
     'Setting up a position: click a cell to make it empty, black or white (in turn). {player:color} to move.',
 
   'button.hint': 'Hint',
+  'button.pause': 'Pause',
+  'button.resume': 'Resume',
   'button.hint_busy': 'Thinking…',
 
   'moves.move': '{n}. {square}',

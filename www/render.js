@@ -4,7 +4,7 @@
 
 import { analysisMessages, cellScores, shown as shownSnap } from './analysis.js';
 import { t, formatAll } from './i18n.js';
-import { COLORS, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
+import { COLORS, aiVsAi, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
 import { setupMessages, statusMessages } from './text.js';
 
 /** @import { BoardCanvas, BoardView } from './board-canvas.js' */
@@ -182,6 +182,17 @@ function renderControls(state) {
   hint.disabled = !canHint(state);
   setText(hint, t(state.request?.kind === 'hint' ? 'button.hint_busy' : 'button.hint'));
   $('#analysis').setAttribute('aria-pressed', String(state.analysis));
+  const both = aiVsAi(state);
+  $('#ai-controls').hidden = !both;
+  const pause = $('#ai-pause');
+  pause.setAttribute('aria-pressed', String(state.paused));
+  setText(pause, t(state.paused ? 'button.resume' : 'button.pause'));
+  const s = state.snap;
+  /** @type {HTMLButtonElement} */ ($('#ai-step')).disabled =
+    !both || !state.paused || !s || s.over || state.request !== null || !!state.setup;
+  const speed = /** @type {HTMLInputElement} */ ($('#ai-speed'));
+  const value = String(Number(speed.max) - state.aiDelay);
+  if (speed.value !== value) speed.value = value;
 }
 
 /**

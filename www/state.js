@@ -41,6 +41,8 @@ import { problemMessage } from './i18n.js';
  *   review: {ply: number, snap: Snapshot} | null,
  *   preview: string | null,
  *   previous: Previous | null,
+ *   paused: boolean,
+ *   aiDelay: number,
  * }} State
  * - `settings`, `snap`: the game and the engine's snapshot of it (null until the first game);
  * - `games`: games loaded so far (each one writes the URL hash, even the same one again);
@@ -54,7 +56,9 @@ import { problemMessage } from './i18n.js';
  *   `evals`: the positions' values for Black, by transcript (the graph);
  * - `review`: the position shown instead of the game's (after `ply` moves and passes);
  * - `preview`: the cell hovered or focused (its flips are shown when it is a legal move);
- * - `previous`: the game a new game or a new line replaced, which can be taken back.
+ * - `previous`: the game a new game or a new line replaced, which can be taken back;
+ * - `paused`: the AI is not asked for its moves (but for a step); `aiDelay`: the least time
+ *   from asking the AI for a move to playing it, in milliseconds (its speed).
  */
 /**
  * A game that was replaced: its settings and moves, and what replaced it.
@@ -86,7 +90,10 @@ import { problemMessage } from './i18n.js';
  *   {type: 'reviewed', ply: number, snap: Snapshot} |
  *   {type: 'review-ended'} |
  *   {type: 'branched', snap: Snapshot, previous: Previous} |
- *   {type: 'noted', notes: Msg[]}} Action
+ *   {type: 'noted', notes: Msg[]} |
+ *   {type: 'pause-toggled'} |
+ *   {type: 'ai-stepped'} |
+ *   {type: 'ai-delay-set', ms: number}} Action
  * - `game-loaded`: a new game (the form, a link, a set-up position, a transcript), with what
  *   went wrong, and the game it replaced when that can be taken back (`previous`); `resumed`:
  *   the game saved in the browser, resumed;
@@ -102,11 +109,18 @@ import { problemMessage } from './i18n.js';
  * - `reviewed`: the position after `ply` moves and passes shown (the game's own: the review
  *   ends); `review-ended`: back to the game; `branched`: a move played in a reviewed position
  *   started a new line (the old game is `previous`);
- * - `noted`: something to say on the message line (a refused transcript, a copy).
+ * - `noted`: something to say on the message line (a refused transcript, a copy);
+ * - `pause-toggled`, `ai-stepped`, `ai-delay-set`: the AI paused or resumed, one move of it
+ *   while paused, its pace.
  */
 
 /** @type {Color[]} */
 export const COLORS = ['black', 'white'];
+
+/** The AI's move is shown no sooner than this after it was asked for, so the eye can follow. */
+export const AI_DELAY_MS = 350;
+/** The slowest pace of the AI. */
+export const MAX_AI_DELAY_MS = 3000;
 
 /** @type {Record<string, string>} the next content of a cell clicked in set-up mode */
 const CYCLE = { '-': 'X', X: 'O', O: '-' };
@@ -151,6 +165,8 @@ export function initialState(levels) {
     review: null,
     preview: null,
     previous: null,
+    paused: false,
+    aiDelay: AI_DELAY_MS,
   };
 }
 
@@ -270,16 +286,26 @@ function withSnapshot(state, snap) {
 }
 
 /**
- * The state with the AI asked for its move, if it is to move and nothing is asked yet.
+ * The state with the AI asked for its move, if it is to move and nothing is asked yet, and
+ * the game is not paused (unless this is a `step`).
  * @param {State} state
  * @returns {State}
  */
-function askAi(state) {
+function askAi(state, step = false) {
   const { snap, settings } = state;
   if (!snap || !settings || state.setup || snap.over || state.request) return state;
+  if (state.paused && !step && aiVsAi(state)) return state;
   const player = settings[snap.toMove];
   if (!player.ai) return state;
   return ask(state, 'move', player.level);
+}
+
+/**
+ * Both players are the AI's (the game plays itself: it can be paused, stepped, paced).
+ * @param {State} state
+ */
+export function aiVsAi(state) {
+  return !!state.settings && COLORS.every((c) => state.settings?.[c].ai);
 }
 
 /**
@@ -353,6 +379,7 @@ function change(state, action) {
         form: formOf(settings),
         setup: null,
         review: null,
+        paused: false,
         previous: action.previous ?? null,
         games: state.games + 1,
         notes: action.resumed
@@ -455,6 +482,16 @@ function change(state, action) {
       return state.review ? { ...state, review: null, preview: null } : state;
     case 'branched':
       return withSnapshot({ ...state, review: null, previous: action.previous, played: state.played + 1, notes: [] }, action.snap);
+    case 'pause-toggled':
+      // Pausing drops the move being thought of; resuming asks again.
+      if (state.paused) return askAi({ ...state, paused: false });
+      return { ...state, paused: true, request: state.request?.kind === 'move' ? null : state.request };
+    case 'ai-stepped':
+      return state.paused ? askAi(state, true) : state;
+    case 'ai-delay-set': {
+      const ms = Math.min(MAX_AI_DELAY_MS, Math.max(0, Math.round(action.ms)));
+      return Number.isFinite(ms) && ms !== state.aiDelay ? { ...state, aiDelay: ms } : state;
+    }
     case 'noted':
       return { ...state, notes: action.notes };
     case 'previewed':

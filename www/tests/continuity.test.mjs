@@ -1,6 +1,6 @@
 // End-to-end tests that nothing is lost, in headless Chromium: the game in progress resumes
 // after a reload without hash, New game can be taken back, a changed player or level applies
-// to the game in progress from its next move.
+// to the game in progress from its next move; AI against AI is paused, stepped, resumed, paced.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -69,6 +69,41 @@ describe('nothing is lost', () => {
     assert.ok((await legalCells(page)).length > 0);
     await page.waitForTimeout(600);
     assert.equal(new URL(page.url()).hash, before.replace('white=ai5', 'white=human') + legal[0]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('AI against AI: pause, step, resume, speed', async () => {
+    const { page, problems } = await env.newPage();
+    const plies = () => page.evaluate(() => /moves=([a-h1-8]*)/.exec(location.hash)?.[1].length ?? 0);
+    await openGame(page, env.base, '#black=ai1&white=ai1');
+    assert.equal(await page.isVisible('#ai-controls'), true);
+    // A brisk pace (400 ms a move), then pause after a few moves.
+    await page.fill('#ai-speed', '2600');
+    await page.waitForFunction(() => (/moves=([a-h1-8]*)/.exec(location.hash)?.[1].length ?? 0) >= 6);
+    await page.click('#ai-pause');
+    assert.equal(await page.getAttribute('#ai-pause', 'aria-pressed'), 'true');
+    assert.equal(await page.textContent('#ai-pause'), 'Resume');
+    const at = await plies();
+    await page.waitForTimeout(800);
+    assert.equal(await plies(), at, 'paused: no move');
+    // One step: one move.
+    assert.equal(await page.isEnabled('#ai-step'), true);
+    await page.click('#ai-step');
+    await page.waitForFunction((n) => (/moves=([a-h1-8]*)/.exec(location.hash)?.[1].length ?? 0) > n, at);
+    await page.waitForTimeout(600);
+    assert.equal(await plies(), at + 2, 'one move');
+    // Slowest pace: a step takes about 3 s.
+    await page.fill('#ai-speed', '0');
+    const t0 = Date.now();
+    await page.click('#ai-step');
+    await page.waitForFunction((n) => (/moves=([a-h1-8]*)/.exec(location.hash)?.[1].length ?? 0) > n, at + 2, { timeout: 10000 });
+    assert.ok(Date.now() - t0 >= 2500, `a slow step took ${Date.now() - t0} ms`);
+    // Resume: the game goes on.
+    await page.fill('#ai-speed', '2600');
+    await page.click('#ai-pause');
+    assert.equal(await page.getAttribute('#ai-pause', 'aria-pressed'), 'false');
+    await page.waitForFunction((n) => (/moves=([a-h1-8]*)/.exec(location.hash)?.[1].length ?? 0) >= n + 4, at + 4);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -1,4 +1,4 @@
-// Unit tests of the review in the reducer: pure, no browser, no wasm.
+// Unit tests of the review, new lines and the AI against itself in the reducer: pure, no browser, no wasm.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -40,4 +40,24 @@ test('a new line keeps the old game to take back; a new game forgets it', () => 
 test('undo and redo end the review', () => {
   const state = reduce(afterF5(), { type: 'reviewed', ply: 0, snap: snap() });
   assert.equal(reduce(state, { type: 'undone', snap: snap(), changed: true }).review, null);
+});
+
+test('AI against AI: pause drops the pending move, step asks for one, resume goes on', async () => {
+  const { aiVsAi } = await import('../state.js');
+  let state = run({ type: 'game-loaded', loaded: loaded(settings(1, 1)), linkProblems: [] });
+  assert.ok(aiVsAi(state));
+  const id = /** @type {number} */ (state.request?.id);
+  const paused = reduce(state, { type: 'pause-toggled' });
+  assert.equal(paused.paused, true);
+  assert.equal(paused.request, null);
+  assert.deepEqual(effects(state, paused), [{ type: 'ai-cancel', id }]);
+  state = reduce(paused, { type: 'ai-stepped' });
+  assert.equal(state.request?.kind, 'move');
+  state = reduce(state, { type: 'ai-moved', id: /** @type {number} */ (state.request?.id), snap: snapAfterF5() });
+  assert.equal(state.request, null, 'one move only');
+  state = reduce(state, { type: 'pause-toggled' });
+  assert.equal(state.request?.kind, 'move', 'resumed');
+  assert.equal(reduce(state, { type: 'ai-stepped' }), state, 'no step unless paused');
+  assert.equal(reduce(state, { type: 'ai-delay-set', ms: 99999 }).aiDelay, 3000);
+  assert.equal(reduce(state, { type: 'ai-delay-set', ms: -5 }).aiDelay, 0);
 });
