@@ -63,6 +63,7 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'button.resume': 'Resume',
   'button.hint_busy': 'Thinking…',
 
+  'moves.opening': 'Opening: {name}',
   'moves.move': '{n}. {square}',
   'moves.move_label': 'Move {n}: {player:color} {square}',
   'moves.pass': '{n}. {player:color} passes',

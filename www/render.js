@@ -236,6 +236,11 @@ function renderMoves(state) {
     el.tabIndex = isCurrent || (current === '0' && el.dataset.ply === '1') ? 0 : -1;
   }
   $('#back-to-game').hidden = !state.review;
+  // The name of the opening the moves shown follow (the engine's table).
+  const opening = (state.review?.snap ?? state.snap).opening;
+  const openingEl = $('#opening');
+  openingEl.hidden = !opening;
+  setText(openingEl, opening ? t('moves.opening', { name: opening }) : '');
   const takeBack = $('#take-back');
   takeBack.hidden = !state.previous;
   if (state.previous) setText(takeBack, t(state.previous.by === 'line' ? 'button.back_to_line' : 'button.undo_new_game'));

@@ -103,4 +103,22 @@ describe('the move list and the review', () => {
     assert.deepEqual(problems, []);
     await page.close();
   });
+
+  test('the opening the moves follow is named, under the symmetries too', async () => {
+    const { page, problems } = await env.newPage();
+    await openGame(page, env.base, '#black=human&white=human&moves=f5d6c3d3');
+    assert.equal(await page.textContent('#opening'), 'Opening: Perpendicular');
+    await page.click('[data-cell="c4"]');
+    assert.equal(await page.textContent('#opening'), 'Opening: Tiger');
+    assert.equal(await page.isVisible('#opening'), true);
+    // A reviewed position has its own name; none before the second move.
+    await page.click('#moves [data-ply="1"]');
+    assert.equal(await page.isHidden('#opening'), true);
+    await openGame(page, env.base, '#black=human&white=human&moves=c4e3f6e6f5');
+    assert.equal(await page.textContent('#opening'), 'Opening: Tiger');
+    await openGame(page, env.base, '#black=human&white=human&start=alternative&moves=f5');
+    assert.equal(await page.isHidden('#opening'), true);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
 });
