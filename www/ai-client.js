@@ -1,7 +1,7 @@
 // The AI client: the page's one way to the AI worker (ai-worker.js, protocol in
 // ai-protocol.js). Requests wait in a queue by priority, the AI's own move first, then hints,
-// then the analysis (the scores of every move, one deepening step a request); one runs at a
-// time. A queued request is replaced by a newer one of its kind, and a queued
+// then the analysis (the scores of every move, one deepening step a request), then the game
+// review (one position a request); one runs at a time. A queued request is replaced by a newer one of its kind, and a queued
 // hint is dropped when the AI's move is asked for (a deferred kind would wait instead).
 // Cancelling forgets a queued request, or ignores the reply of a running one: the worker is not
 // killed, a search ends within its level's time cap. A worker is replaced only when it failed:
@@ -14,11 +14,12 @@ import { toProblem } from './problem.js';
 /** @import { AiReply, AiRequest } from './ai-protocol.js' */
 /** @import { Problem } from './problem.js' */
 
-/** @typedef {'move' | 'hint' | 'scores'} AiKind */
+/** @typedef {'move' | 'hint' | 'scores' | 'review'} AiKind */
 /** @typedef {{square: string, score: number, exact: boolean, depth: number}} MoveScore */
 /**
  * What the page asks for: the AI's move or a hint for the side to move (`X`/`O`) on `board`
- * under `rules` at `level`, or (`scores`) the score of every move searched `depth` plies deep
+ * under `rules` at `level`, or (`scores` for the analysis, `review` for the game review) the
+ * score of every move searched `depth` plies deep
  * within `timeMs` (`moves`: the transcript of that position, for the page); `id` is the page's (the state's) and comes back with the result.
  * @typedef {{id: number, kind: AiKind, board: string, side: string, rules: string, level: number,
  *   depth?: number, timeMs?: number, moves?: string}} AiAsk
@@ -46,9 +47,9 @@ import { toProblem } from './problem.js';
 /** @typedef {Queued & {sent: number, cancelled: boolean}} Running */
 
 /** Lower runs first. */
-export const PRIORITY = /** @type {const} */ ({ move: 0, hint: 1, scores: 2 });
+export const PRIORITY = /** @type {const} */ ({ move: 0, hint: 1, scores: 2, review: 3 });
 /** What becomes of a queued request when one of a higher priority is asked for. */
-export const WHEN_OVERTAKEN = /** @type {const} */ ({ move: 'defer', hint: 'drop', scores: 'defer' });
+export const WHEN_OVERTAKEN = /** @type {const} */ ({ move: 'defer', hint: 'drop', scores: 'defer', review: 'defer' });
 /**
  * A worker that has not answered within this time is stuck: far above the longest time cap of
  * a level (3 s) and the first request's start-up (the wasm module, the AI's tables).
@@ -168,8 +169,9 @@ export class AiClient {
     this.timer = setTimeout(() => this.stuck(), this.stuckMs);
     this.worker ??= this.startWorker();
     const seed = Math.floor(this.random() * 2 ** 32);
-    if (kind === 'scores') {
-      this.worker.postMessage({ id, kind, board, side, rules, level, seed, depth: depth ?? 1, timeMs: timeMs ?? 1000 });
+    if (kind === 'scores' || kind === 'review') {
+      const scores = /** @type {const} */ ('scores');
+      this.worker.postMessage({ id, kind: scores, board, side, rules, level, seed, depth: depth ?? 1, timeMs: timeMs ?? 1000 });
     } else {
       this.worker.postMessage({ id, board, side, rules, level, seed });
     }

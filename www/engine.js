@@ -9,6 +9,7 @@ import { toProblem } from './problem.js';
 /** @import { Game } from './pkg/reversi_wasm.js' */
 /** @import { Levels, Settings } from './hash.js' */
 /** @import { Problem } from './problem.js' */
+/** @import { ReviewPosition } from './review.js' */
 
 // The engine's snapshot of a game, `Game.state()` of the wasm package (crate/wasm/src/lib.rs):
 /** @typedef {'black' | 'white'} Color */
@@ -194,6 +195,31 @@ export class Engine {
       return { ok: false, error: toProblem(e) };
     } finally {
       game?.free();
+    }
+  }
+
+  /**
+   * The positions before each move of `events` in a game of `settings` (replayed in a game of
+   * its own), for the game review.
+   * @param {Settings} settings
+   * @param {GameEvent[]} events
+   * @returns {ReviewPosition[]}
+   */
+  positionsBefore(settings, events) {
+    const game = this.make(settings);
+    try {
+      /** @type {ReviewPosition[]} */
+      const positions = [];
+      let moves = '';
+      events.forEach((e, ply) => {
+        if (e.type !== 'move') return;
+        positions.push({ ply, board: game.board(), side: game.side(), rules: game.rules(), moves, square: e.square, player: e.player });
+        game.play(e.square);
+        moves += e.square;
+      });
+      return positions;
+    } finally {
+      game.free();
     }
   }
 

@@ -83,6 +83,9 @@ function perform(effect) {
     case 'ai-cancel':
       ai?.cancel(effect.id);
       break;
+    case 'review-game':
+      reviewGame();
+      break;
   }
 }
 
@@ -141,6 +144,14 @@ function reviewAt(ply) {
 function stepReview(delta) {
   if (!state.snap) return;
   reviewAt((state.review?.ply ?? state.snap.events.length) + delta);
+}
+
+/** Reviews the game: every move scored against the best one (the engine's positions). */
+function reviewGame() {
+  const { snap, settings } = state;
+  if (!snap || !settings || !engine) return;
+  const positions = game().positionsBefore(settings, snap.events);
+  dispatch({ type: 'review-started', transcript: snap.transcript, positions });
 }
 
 /** Takes back a new game or a new line: the game it replaced comes back. */
@@ -337,6 +348,18 @@ async function main() {
     dispatch({ type: 'ai-delay-set', ms: Number(slider.max) - Number(slider.value) });
   });
   $('#take-back').addEventListener('click', takeBack);
+  $('#review-game').addEventListener('click', reviewGame);
+  $('#eval-graph').addEventListener('click', (e) => {
+    const point = /** @type {Element} */ (e.target).closest('[data-ply]');
+    if (point instanceof SVGElement) reviewAt(Number(point.dataset.ply));
+  });
+  $('#eval-graph').addEventListener('keydown', (e) => {
+    const point = /** @type {Element} */ (e.target).closest('[data-ply]');
+    if (point instanceof SVGElement && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      reviewAt(Number(point.dataset.ply));
+    }
+  });
   $('#copy-transcript').addEventListener('click', () => void copy(state.snap?.transcript ?? '', 'note.copied_transcript'));
   $('#copy-link').addEventListener('click', () => void copy(location.href, 'note.copied_link'));
   $('#transcript-form').addEventListener('submit', (e) => {

@@ -64,6 +64,17 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'button.hint_busy': 'Thinking…',
 
   'moves.opening': 'Opening: {name}',
+  'moves.mistake': '{label}, a mistake: {loss} discs worse than {best}',
+
+  // The evaluation graph and the game review.
+  'graph.point': 'After move {ply}: {score} for Black',
+  'graph.start': 'The start: {score} for Black',
+  'review.progress': 'Reviewing the game: {done} of {total} moves…',
+  'review.summary': {
+    plural: 'count',
+    one: '{player:color}: {count} mistake, {lost} discs lost to best play.',
+    other: '{player:color}: {count} mistakes, {lost} discs lost to best play.',
+  },
   'moves.move': '{n}. {square}',
   'moves.move_label': 'Move {n}: {player:color} {square}',
   'moves.pass': '{n}. {player:color} passes',
@@ -101,6 +112,7 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'note.copy_failed': 'Could not copy: {text}',
   'note.ai_failed': 'The AI failed ({reason}). Undo or start a new game to go on.',
   'note.resumed': 'Your game in progress is back. New game starts another one.',
+  'note.review_failed': 'The game review stopped ({reason}).',
   'note.analysis_failed': 'The analysis stopped ({reason}).',
   'note.hint_failed': 'The hint failed ({reason}). You can ask again.',
   'note.ai_refused': "The AI's move was refused: {reason}",

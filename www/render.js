@@ -3,7 +3,9 @@
 // differs). The words come from the message table (i18n.js).
 
 import { analysisMessages, cellScores, shown as shownSnap } from './analysis.js';
+import { renderGraph } from './graph.js';
 import { t, formatAll } from './i18n.js';
+import { mistakes } from './review.js';
 import { COLORS, aiVsAi, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
 import { setupMessages, statusMessages } from './text.js';
 
@@ -47,6 +49,7 @@ export function createRenderer({ canvas, cells }) {
     renderMessage,
     renderControls,
     renderMoves,
+    renderGraph,
     renderForm,
     renderMode,
   ];
@@ -204,11 +207,18 @@ function renderControls(state) {
 function renderMoves(state) {
   if (!state.snap) return;
   const list = $('#moves');
-  const items = state.snap.events.map((e, i) =>
-    e.type === 'move'
-      ? [e.player, t('moves.move', { n: i + 1, square: e.square }), t('moves.move_label', { n: i + 1, square: e.square, player: e.player })]
-      : [`${e.player} pass`, t('moves.pass', { n: i + 1, player: e.player }), t('moves.pass', { n: i + 1, player: e.player })],
-  );
+  const bad = mistakes(state.gameReview);
+  const items = state.snap.events.map((e, i) => {
+    if (e.type === 'pass') {
+      const text = t('moves.pass', { n: i + 1, player: e.player });
+      return [`${e.player} pass`, text, text];
+    }
+    const label = t('moves.move_label', { n: i + 1, square: e.square, player: e.player });
+    const m = bad.get(i + 1);
+    return m
+      ? [`${e.player} mistake`, t('moves.move', { n: i + 1, square: e.square }), t('moves.mistake', { label, loss: m.loss, best: m.bestMove })]
+      : [e.player, t('moves.move', { n: i + 1, square: e.square }), label];
+  });
   const key = JSON.stringify(items);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
@@ -219,6 +229,7 @@ function renderMoves(state) {
         b.type = 'button';
         b.className = `mv ${className}`;
         b.dataset.ply = String(i + 1);
+        if (className.endsWith(' mistake')) b.dataset.mistake = 'true';
         b.textContent = text;
         b.setAttribute('aria-label', label);
         li.append(b);

@@ -5,6 +5,7 @@
 // only for the request the state is waiting for (by id).
 
 import { analyse, keyOf, scored } from './analysis.js';
+import { dropStaleReview, reviewed, startReview } from './review.js';
 import { aiVsAi, canHint, playerOf } from './selectors.js';
 import { defaultSettings, formatPlayer } from './hash.js';
 import { problemMessage } from './i18n.js';
@@ -13,6 +14,7 @@ import { problemMessage } from './i18n.js';
 /** @import { Msg } from './i18n.js' */
 /** @import { AiAsk, MoveScore } from './ai-client.js' */
 /** @import { Eval, Scores } from './analysis.js' */
+/** @import { GameReview, ReviewPosition } from './review.js' */
 /** @import { Color, Loaded, Snapshot } from './engine.js' */
 /** @import { Problem } from './problem.js' */
 
@@ -44,6 +46,8 @@ import { problemMessage } from './i18n.js';
  *   previous: Previous | null,
  *   paused: boolean,
  *   aiDelay: number,
+ *   gameReview: GameReview | null,
+ *   reviewing: AiAsk | null,
  * }} State
  * - `settings`, `snap`: the game and the engine's snapshot of it (null until the first game);
  * - `games`: games loaded so far (each one writes the URL hash, even the same one again);
@@ -59,7 +63,8 @@ import { problemMessage } from './i18n.js';
  * - `preview`: the cell hovered or focused (its flips are shown when it is a legal move);
  * - `previous`: the game a new game or a new line replaced, which can be taken back;
  * - `paused`: the AI is not asked for its moves (but for a step); `aiDelay`: the least time
- *   from asking the AI for a move to playing it, in milliseconds (its speed).
+ *   from asking the AI for a move to playing it, in milliseconds (its speed);
+ * - `gameReview`: the review of the game (review.js), `reviewing` its request in flight.
  */
 /**
  * A game that was replaced: its settings and moves, and what replaced it.
@@ -94,7 +99,8 @@ import { problemMessage } from './i18n.js';
  *   {type: 'noted', notes: Msg[]} |
  *   {type: 'pause-toggled'} |
  *   {type: 'ai-stepped'} |
- *   {type: 'ai-delay-set', ms: number}} Action
+ *   {type: 'ai-delay-set', ms: number} |
+ *   {type: 'review-started', transcript: string, positions: ReviewPosition[]}} Action
  * - `game-loaded`: a new game (the form, a link, a set-up position, a transcript), with what
  *   went wrong, and the game it replaced when that can be taken back (`previous`); `resumed`:
  *   the game saved in the browser, resumed;
@@ -105,14 +111,16 @@ import { problemMessage } from './i18n.js';
  * - `form-changed`: a field of the new-game form (`side`: the side to move of a set-up);
  * - `setup-*`: the set-up mode; `setup-refused`: the engine will not play the position;
  * - `load-failed`: the engine could not be loaded;
- * - `analysis-toggled`: the scores shown or hidden; `scores-reply`: a step of the analysis;
+ * - `analysis-toggled`: the scores shown or hidden; `scores-reply`: a step of the analysis or
+ *   of the game review;
  * - `previewed`: the cell hovered or focused, or none;
  * - `reviewed`: the position after `ply` moves and passes shown (the game's own: the review
  *   ends); `review-ended`: back to the game; `branched`: a move played in a reviewed position
  *   started a new line (the old game is `previous`);
  * - `noted`: something to say on the message line (a refused transcript, a copy);
  * - `pause-toggled`, `ai-stepped`, `ai-delay-set`: the AI paused or resumed, one move of it
- *   while paused, its pace.
+ *   while paused, its pace;
+ * - `review-started`: the game review of the game `transcript` begins (the engine's positions).
  */
 
 export { COLORS, aiVsAi, canHint, canRedo, canUndo, formSettings, humanToMove, humans, thinking } from './selectors.js';
@@ -167,6 +175,8 @@ export function initialState(levels) {
     previous: null,
     paused: false,
     aiDelay: AI_DELAY_MS,
+    gameReview: null,
+    reviewing: null,
   };
 }
 
@@ -273,7 +283,7 @@ function loadNotes(loaded, linkProblems) {
  */
 export function reduce(state, action) {
   const next = change(state, action);
-  return next === state ? state : analyse(next);
+  return next === state ? state : analyse(dropStaleReview(next));
 }
 
 /**
@@ -316,6 +326,10 @@ function change(state, action) {
         notes: [{ id: 'note.ai_refused', params: { reason: problemMessage(action.error) } }],
       };
     case 'ai-failed': {
+      if (state.reviewing?.id === action.id) {
+        const reason = problemMessage(action.error);
+        return { ...state, reviewing: null, gameReview: null, answered: action.id, notes: [{ id: 'note.review_failed', params: { reason } }] };
+      }
       if (state.scoring?.id === action.id) {
         // The scores so far stay; no new step for this position.
         const reason = problemMessage(action.error);
@@ -384,7 +398,11 @@ function change(state, action) {
     case 'analysis-toggled':
       return { ...state, analysis: !state.analysis };
     case 'scores-reply':
-      return scored(state, action.id, action.scores);
+      return state.reviewing?.id === action.id
+        ? reviewed(state, action.id, action.scores)
+        : scored(state, action.id, action.scores);
+    case 'review-started':
+      return startReview(state, action.transcript, action.positions);
     case 'reviewed': {
       if (!state.snap || state.setup || action.ply < 0 || action.ply > state.snap.events.length) return state;
       const review = action.ply === state.snap.events.length ? null : { ply: action.ply, snap: action.snap };
