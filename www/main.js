@@ -289,6 +289,31 @@ function onAiResult(result) {
   }
 }
 
+/**
+ * The keyboard shortcuts (listed in the page, #shortcuts): not while typing in a field, not
+ * with Ctrl, Alt or Meta (the browser's own).
+ * @param {KeyboardEvent} e
+ */
+function onShortcut(e) {
+  const target = /** @type {HTMLElement} */ (e.target);
+  if (e.ctrlKey || e.altKey || e.metaKey || target.closest('input, select, textarea')) return;
+  /** @type {Record<string, () => void>} */
+  const keys = {
+    u: undo,
+    r: redo,
+    h: () => dispatch({ type: 'hint-asked' }),
+    s: () => dispatch({ type: 'analysis-toggled' }),
+    v: reviewGame,
+    '[': () => stepReview(-1),
+    ']': () => stepReview(1),
+    Escape: () => dispatch({ type: 'review-ended' }),
+  };
+  const run = keys[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+  if (!run) return;
+  e.preventDefault();
+  run();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Start-up
 
@@ -379,6 +404,7 @@ async function main() {
     stepReview(steps[e.key]);
     /** @type {HTMLElement | null} */ (moveList.querySelector('[aria-current="step"]'))?.focus();
   });
+  document.addEventListener('keydown', onShortcut);
   window.addEventListener('hashchange', () => {
     if (location.hash !== writtenHash) loadFromHash(location.hash);
   });
