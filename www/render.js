@@ -120,9 +120,9 @@ function renderScores(state) {
       active = setup.side === symbol;
     } else {
       const p = settings[c];
-      count = s[c];
+      count = (state.review?.snap ?? s)[c];
       who = p.ai ? t('player.ai', { level: p.level }) : t('player.human');
-      active = s.toMove === c;
+      active = (state.review?.snap ?? s).toMove === c;
     }
     setText(/** @type {HTMLElement} */ (el.querySelector('.count')), String(count));
     setText(/** @type {HTMLElement} */ (el.querySelector('.who')), who);
