@@ -22,8 +22,9 @@ export const MAX_DEPTH = 14;
  * @typedef {{key: string, moves: string, list: MoveScore[], depth: number, done: boolean}} Scores
  */
 /**
- * A position's value for Black (in discs), and whether it is exact.
- * @typedef {{score: number, exact: boolean}} Eval
+ * A position's value for Black (in discs), whether it is exact, and whether it comes from the
+ * score of the move to it (rather than a search of the position itself).
+ * @typedef {{score: number, exact: boolean, derived?: boolean}} Eval
  */
 
 /**
@@ -121,12 +122,33 @@ export function scored(state, id, list) {
   const moves = ask.moves ?? '';
   /** @type {Scores} */
   const scores = { key: keyOf(ask), moves, list, depth: asked, done: next === null };
-  const evals = list.length ? { ...state.evals, [moves]: evalOf(list, ask.side) } : state.evals;
+  const evals = withEvals(state.evals, moves, ask.side, list);
   /** @type {State} */
   let nextState = { ...state, scores, evals, scoring: null, answered: id };
   const view = shown(nextState);
   if (next !== null && view && keyOf(view) === scores.key) nextState = askStep(nextState, view, next);
   return nextState;
+}
+
+/**
+ * The positions' values with those the scores of the moves of position `moves` (`side` to
+ * move) give: its own, and that of the position after each move (the move's score, which a
+ * search of that position itself, when there is one, goes before).
+ * @param {Record<string, Eval>} evals
+ * @param {string} moves
+ * @param {string} side
+ * @param {MoveScore[]} list
+ * @returns {Record<string, Eval>}
+ */
+export function withEvals(evals, moves, side, list) {
+  if (!list.length) return evals;
+  const next = { ...evals, [moves]: evalOf(list, side) };
+  for (const m of list) {
+    const key = moves + m.square;
+    if (next[key] && !next[key].derived) continue;
+    next[key] = { score: side === 'X' ? m.score : -m.score, exact: m.exact, derived: true };
+  }
+  return next;
 }
 
 /**

@@ -3,7 +3,7 @@
 // hints and the analysis), exact with few enough empties; the mistakes and a summary per
 // player. The positions come from the engine (engine.js), the scores from the AI worker.
 
-import { evalOf } from './analysis.js';
+import { withEvals } from './analysis.js';
 
 /** @import { AiAsk, MoveScore } from './ai-client.js' */
 /** @import { Color } from './engine.js' */
@@ -103,7 +103,7 @@ export function reviewed(state, id, list) {
       exact: best.exact && mine.exact,
     });
   }
-  const evals = list.length ? { ...state.evals, [p.moves]: evalOf(list, p.side) } : state.evals;
+  const evals = withEvals(state.evals, p.moves, p.side, list);
   return askNext({ ...state, evals, answered: id, gameReview: { ...r, results, next: r.next + 1 } });
 }
 

@@ -50,7 +50,15 @@ test('a game over is reviewed: one position a request, the mistakes and a summar
     formatAll(reviewMessages(state.gameReview)),
     'Black: 0 mistakes, 0 discs lost to best play. White: 1 mistake, 10 discs lost to best play.',
   );
-  assert.deepEqual(state.evals, { '': { score: 1, exact: false }, f5: { score: -4, exact: true } });
+  // The positions' values: searched (the start, after f5), or from the score of the move to
+  // them (after d3, after f5 d6), a search going before a move's score.
+  assert.deepEqual(state.evals, {
+    '': { score: 1, exact: false },
+    d3: { score: 1, exact: false, derived: true },
+    f5: { score: -4, exact: true },
+    f5c5: { score: -4, exact: true, derived: true },
+    f5d6: { score: 6, exact: true, derived: true },
+  });
 });
 
 test('a review that no longer fits the game is dropped, its request cancelled', () => {

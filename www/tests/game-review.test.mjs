@@ -79,11 +79,12 @@ describe('the evaluation graph and the game review', () => {
       const lost = mine.reduce((a, [, l]) => a + l, 0);
       assert.match(summary, new RegExp(`${player}: ${count} mistakes?, ${lost} discs lost to best play\\.`));
     }
-    // The graph: a point for each position before a move; the mistakes marked; a click shows it.
+    // The graph: a point for each position, the start and after each move (the last one from
+    // the score of the move to it); the mistakes marked; a click shows the position.
     const points = await page.$$eval('#eval-graph [data-ply]', (els) => els.map((e) => Number(/** @type {SVGElement} */ (e).dataset.ply)));
-    assert.deepEqual(points, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(points, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const graphBad = await page.$$eval('#eval-graph [data-mistake="true"]', (els) => els.map((e) => Number(/** @type {SVGElement} */ (e).dataset.ply)));
-    assert.deepEqual(graphBad.sort((a, b) => a - b), bad.filter((p) => p <= 8));
+    assert.deepEqual(graphBad.sort((a, b) => a - b), bad);
     await page.click('#eval-graph [data-ply="3"]');
     const g = w.new_game('classic', 'standard');
     g.play_transcript(moves.slice(0, 6));

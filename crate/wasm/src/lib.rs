@@ -25,7 +25,7 @@
 //! | `bad_rules` | `text` |
 //! | `bad_start` | `text` |
 //! | `out_of_memory` | `megabytes`: the AI's tables could not be allocated |
-//! | `ai_busy` | none: `ai_move` was called from its own clock |
+//! | `ai_busy` | none: `ai_move` (or `score_moves`) was called from its own clock |
 //!
 //! An argument of the wrong type or out of range is a `TypeError` or `RangeError` (below),
 //! without a code.
