@@ -164,23 +164,41 @@ export function evalOf(list, side) {
 }
 
 /**
- * What the analysis says of the shown position: the solved result, else how deep it looked.
+ * How deep the analysis of the shown position has looked (while it is not solved).
  * @param {State} state
  * @returns {Msg[]}
  */
-export function analysisMessages(state) {
+export function depthMessages(state) {
   const view = shown(state);
   const s = state.scores;
   if (!state.analysis || !view || !s || s.key !== keyOf(view) || !s.list.length) return [];
-  if (s.list.every((m) => m.exact)) {
-    const value = Math.round(s.list[0].score);
-    /** @type {Color} */
-    const mover = view.side === 'X' ? 'black' : 'white';
-    const other = mover === 'black' ? 'white' : 'black';
-    if (value === 0) return [{ id: 'analysis.solved_draw' }];
-    return [{ id: 'analysis.solved_win', params: { player: value > 0 ? mover : other, margin: Math.abs(value) } }];
-  }
+  if (s.list.every((m) => m.exact)) return [];
   return [{ id: s.done ? 'analysis.depth' : 'analysis.deepening', params: { depth: s.depth } }];
+}
+
+/**
+ * The result with best play of the shown position when the engine has solved it: by the
+ * analysis (every move solved), or by the game review or the score of the move to it.
+ * @param {State} state
+ * @returns {Msg[]}
+ */
+export function solvedMessages(state) {
+  const view = shown(state);
+  if (!view || view.over || state.setup) return [];
+  const s = state.scores;
+  /** @type {number | null} */
+  let black = null;
+  if (state.analysis && s && s.key === keyOf(view) && s.list.length && s.list.every((m) => m.exact)) {
+    black = view.side === 'X' ? s.list[0].score : -s.list[0].score;
+  } else if (state.evals[view.transcript]?.exact) {
+    black = state.evals[view.transcript].score;
+  }
+  if (black === null) return [];
+  const value = Math.round(black);
+  if (value === 0) return [{ id: 'analysis.solved_draw' }];
+  /** @type {Color} */
+  const winner = value > 0 ? 'black' : 'white';
+  return [{ id: 'analysis.solved_win', params: { player: winner, margin: Math.abs(value) } }];
 }
 
 /**

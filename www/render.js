@@ -2,7 +2,7 @@
 // the only one to write its region; all of them run after every change (each writes only what
 // differs). The words come from the message table (i18n.js).
 
-import { analysisMessages, cellScores, shown as shownSnap } from './analysis.js';
+import { cellScores, depthMessages, shown as shownSnap, solvedMessages } from './analysis.js';
 import { renderGraph } from './graph.js';
 import { t, formatAll } from './i18n.js';
 import { mistakes } from './review.js';
@@ -159,11 +159,13 @@ function renderStatus(state) {
 }
 
 /**
- * What the analysis says (a live region next to the board): the solved result, or the depth.
+ * What the analysis says next to the board: how deep it looked, and (a live region) the
+ * result with best play once the engine has solved the position.
  * @param {State} state
  */
 function renderAnalysis(state) {
-  setText($('#analysis-note'), formatAll(analysisMessages(state)));
+  setText($('#analysis-depth'), formatAll(depthMessages(state)));
+  setText($('#analysis-solved'), formatAll(solvedMessages(state)));
 }
 
 /**

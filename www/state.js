@@ -302,6 +302,8 @@ function change(state, action) {
         setup: null,
         review: null,
         paused: false,
+        evals: {}, // by transcript: another game's would not fit
+        gameReview: null,
         previous: action.previous ?? null,
         games: state.games + 1,
         notes: action.resumed

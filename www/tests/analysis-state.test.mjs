@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analysisMessages, cellScores, formatScore, nextDepth } from '../analysis.js';
+import { cellScores, depthMessages, formatScore, nextDepth, solvedMessages } from '../analysis.js';
 import { effects } from '../effects.js';
 import { reduce } from '../state.js';
 import { AFTER_F5, START, deepFreeze, loaded, run, settings, snapAfterF5 } from './fixtures.mjs';
@@ -50,7 +50,8 @@ test('the toggle asks for the first step; each reply asks for the next, behind n
   assert.equal(step.scoring?.depth, 2);
   assert.deepEqual(effects(on, step), [{ type: 'ai-request', request: step.scoring }]);
   assert.deepEqual(cellScores(step), { f5: { score: '0', exact: false }, d3: { score: '0', exact: false }, c4: { score: '0', exact: false }, e6: { score: '0', exact: false } });
-  assert.deepEqual(analysisMessages(step), [{ id: 'analysis.deepening', params: { depth: 1 } }]);
+  assert.deepEqual(depthMessages(step), [{ id: 'analysis.deepening', params: { depth: 1 } }]);
+  assert.deepEqual(solvedMessages(step), []);
   assert.deepEqual(step.evals[''], { score: 0.4, exact: false });
   // A stale reply changes nothing.
   assert.equal(reduce(step, { type: 'scores-reply', id: ask.id, scores: list }), step);
@@ -82,7 +83,15 @@ test('no analysis while the AI thinks about its move; solved positions say the r
   const id = /** @type {number} */ (on.scoring?.id);
   const solved = reduce(on, { type: 'scores-reply', id, scores: [ms('f5', -4, 60, true), ms('d3', -6, 60, true)] });
   assert.equal(solved.scoring, null);
-  assert.deepEqual(analysisMessages(solved), [{ id: 'analysis.solved_win', params: { player: 'white', margin: 4 } }]);
+  assert.deepEqual(solvedMessages(solved), [{ id: 'analysis.solved_win', params: { player: 'white', margin: 4 } }]);
+  assert.deepEqual(depthMessages(solved), []);
+  // Off, the solved value (kept for the graph) is still said.
+  const off = reduce(solved, { type: 'analysis-toggled' });
+  assert.deepEqual(solvedMessages(off), [{ id: 'analysis.solved_win', params: { player: 'white', margin: 4 } }]);
+  // Another game: the values of the old one are forgotten.
+  const other = reduce(off, { type: 'game-loaded', loaded: loaded(settings('human')), linkProblems: [] });
+  assert.deepEqual(other.evals, {});
+  assert.deepEqual(solvedMessages(other), []);
   assert.deepEqual(cellScores(solved)?.f5, { score: '-4', exact: true });
   const failed = reduce(on, { type: 'ai-failed', id, error: { code: 'worker_stopped', params: {}, message: 'x' } });
   assert.equal(failed.scoring, null);
