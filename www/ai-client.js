@@ -1,6 +1,7 @@
 // The AI client: the page's one way to the AI worker (ai-worker.js, protocol in
-// ai-protocol.js). Requests wait in a queue by priority, the AI's own move first, then hints;
-// one runs at a time. A queued request is replaced by a newer one of its kind, and a queued
+// ai-protocol.js). Requests wait in a queue by priority, the AI's own move first, then hints,
+// then the analysis (the scores of every move, one deepening step a request), then the game
+// review (one position a request); one runs at a time. A queued request is replaced by a newer one of its kind, and a queued
 // hint is dropped when the AI's move is asked for (a deferred kind would wait instead).
 // Cancelling forgets a queued request, or ignores the reply of a running one: the worker is not
 // killed, a search ends within its level's time cap. A worker is replaced only when it failed:
@@ -13,16 +14,21 @@ import { toProblem } from './problem.js';
 /** @import { AiReply, AiRequest } from './ai-protocol.js' */
 /** @import { Problem } from './problem.js' */
 
-/** @typedef {'move' | 'hint'} AiKind */
+/** @typedef {'move' | 'hint' | 'scores' | 'review'} AiKind */
+/** @typedef {{square: string, score: number, exact: boolean, depth: number}} MoveScore */
 /**
  * What the page asks for: the AI's move or a hint for the side to move (`X`/`O`) on `board`
- * under `rules` at `level`; `id` is the page's (the state's) and comes back with the result.
- * @typedef {{id: number, kind: AiKind, board: string, side: string, rules: string, level: number}} AiAsk
+ * under `rules` at `level`, or (`scores` for the analysis, `review` for the game review) the
+ * score of every move searched `depth` plies deep
+ * within `timeMs` (`moves`: the transcript of that position, for the page); `id` is the page's (the state's) and comes back with the result.
+ * @typedef {{id: number, kind: AiKind, board: string, side: string, rules: string, level: number,
+ *   depth?: number, timeMs?: number, moves?: string}} AiAsk
  */
 /**
- * The outcome of a request: the move (`waited`: milliseconds since it was asked for), an
- * error, or dropped unanswered from the queue. A cancelled request has no outcome.
+ * The outcome of a request: the move (`waited`: milliseconds since it was asked for), the
+ * scores, an error, or dropped unanswered from the queue. A cancelled request has no outcome.
  * @typedef {{type: 'move', id: number, kind: AiKind, move: string | null, waited: number} |
+ *   {type: 'scores', id: number, kind: AiKind, scores: MoveScore[]} |
  *   {type: 'error', id: number, kind: AiKind, error: Problem} |
  *   {type: 'dropped', id: number, kind: AiKind}} AiResult
  */
@@ -41,9 +47,9 @@ import { toProblem } from './problem.js';
 /** @typedef {Queued & {sent: number, cancelled: boolean}} Running */
 
 /** Lower runs first. */
-export const PRIORITY = /** @type {const} */ ({ move: 0, hint: 1 });
+export const PRIORITY = /** @type {const} */ ({ move: 0, hint: 1, scores: 2, review: 3 });
 /** What becomes of a queued request when one of a higher priority is asked for. */
-export const WHEN_OVERTAKEN = /** @type {const} */ ({ move: 'defer', hint: 'drop' });
+export const WHEN_OVERTAKEN = /** @type {const} */ ({ move: 'defer', hint: 'drop', scores: 'defer', review: 'defer' });
 /**
  * A worker that has not answered within this time is stuck: far above the longest time cap of
  * a level (3 s) and the first request's start-up (the wasm module, the AI's tables).
@@ -158,11 +164,17 @@ export class AiClient {
   next() {
     if (this.running || !this.queue.length) return;
     const q = /** @type {Queued} */ (this.queue.shift());
-    const { id, board, side, rules, level } = q.ask;
+    const { id, kind, board, side, rules, level, depth, timeMs } = q.ask;
     this.running = { ...q, sent: this.now(), cancelled: false };
     this.timer = setTimeout(() => this.stuck(), this.stuckMs);
     this.worker ??= this.startWorker();
-    this.worker.postMessage({ id, board, side, rules, level, seed: Math.floor(this.random() * 2 ** 32) });
+    const seed = Math.floor(this.random() * 2 ** 32);
+    if (kind === 'scores' || kind === 'review') {
+      const scores = /** @type {const} */ ('scores');
+      this.worker.postMessage({ id, kind: scores, board, side, rules, level, seed, depth: depth ?? 1, timeMs: timeMs ?? 1000 });
+    } else {
+      this.worker.postMessage({ id, board, side, rules, level, seed });
+    }
   }
 
   /** @param {AiReply} reply */
@@ -180,6 +192,8 @@ export class AiClient {
           : toProblem(error);
       this.restartWorker();
       if (!r.cancelled) this.report({ type: 'error', id: r.ask.id, kind: r.ask.kind, error: p });
+    } else if ('scores' in reply) {
+      if (!r.cancelled) this.report({ type: 'scores', id: r.ask.id, kind: r.ask.kind, scores: reply.scores });
     } else if (!r.cancelled) {
       const waited = this.now() - r.asked;
       this.report({ type: 'move', id: r.ask.id, kind: r.ask.kind, move: reply.move ?? null, waited });

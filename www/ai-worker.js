@@ -1,9 +1,9 @@
-// The AI, off the main thread: a module worker with its own instance of the wasm package.
+// The AI and the analysis, off the main thread: a module worker with its own instance of the wasm package.
 // The engine's AI (and its transposition table) lives in the instance, so it is kept between
 // moves. Each request carries an id that the reply echoes (ai-protocol.js); the page
 // (ai-client.js) sends one request at a time and ignores the replies it no longer wants.
 
-import init, { ai_move } from './pkg/reversi_wasm.js';
+import init, { ai_move, score_moves } from './pkg/reversi_wasm.js';
 import { toProblem } from './problem.js';
 
 /** @import { AiReply, AiRequest } from './ai-protocol.js' */
@@ -15,6 +15,11 @@ self.onmessage = async ({ data }) => {
   const { id, board, side, rules, level, seed } = data;
   try {
     await ready;
+    if (data.kind === 'scores') {
+      const scores = score_moves(board, side, rules, data.depth ?? 1, data.timeMs ?? 1000);
+      self.postMessage(/** @satisfies {AiReply} */ ({ id, scores }));
+      return;
+    }
     const move = ai_move(board, side, rules, level, seed);
     self.postMessage(/** @satisfies {AiReply} */ ({ id, move: move ?? null }));
   } catch (err) {

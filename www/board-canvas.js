@@ -39,6 +39,14 @@ const COLORS = {
   hint: '#ffd54a',
 };
 
+/**
+ * The legal-move marks, by the colour to move: solid, with a contrast of at least 3:1 against
+ * every shade of the felt (checked by www/tests/contrast.test.mjs and in the browser).
+ */
+export const LEGAL_MARKS = { black: '#000000', white: '#ffffff' };
+/** The felt's shades, for the contrast checks. */
+export const FELT = [COLORS.felt, COLORS.feltDark];
+
 export class BoardCanvas {
   /**
    * @param {HTMLCanvasElement} canvas
@@ -148,11 +156,11 @@ export class BoardCanvas {
 
     // Legal moves of the human to move.
     if (view.legalColor) {
-      ctx.fillStyle = view.legalColor === 'black' ? 'rgba(0,0,0,0.30)' : 'rgba(255,255,255,0.45)';
+      ctx.fillStyle = LEGAL_MARKS[view.legalColor];
       for (const name of view.legal) {
         const i = squareIndex(name);
         ctx.beginPath();
-        ctx.arc((i % 8 + 0.5) * cell, (Math.floor(i / 8) + 0.5) * cell, cell * 0.12, 0, Math.PI * 2);
+        ctx.arc((i % 8 + 0.5) * cell, (Math.floor(i / 8) + 0.5) * cell, cell * 0.1, 0, Math.PI * 2);
         ctx.fill();
       }
     }

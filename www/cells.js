@@ -1,10 +1,19 @@
 // The board as 64 DOM buttons laid over the canvas: the input (mouse, touch, keyboard) and
-// the accessible, testable face of the board (data-cell, data-state, data-legal, aria-label).
+// the accessible, testable face of the board (data-cell, data-state, data-legal, aria-label),
+// with the analysis (data-score, data-exact and the score as text) and the flip preview
+// (data-flip on the discs the hovered or focused move would turn).
 
 import { squareName } from './board-canvas.js';
 import { t } from './i18n.js';
 
 /** @import { LastMove } from './engine.js' */
+/**
+ * What the cells show. `editing`: set-up mode, every cell can be chosen; `scores`: the
+ * analysis by square; `preview`: the discs to mark as those the previewed move would turn.
+ * @typedef {{board: string, legal: string[], humanToMove: boolean, lastMove: LastMove|null,
+ *   hint: string|null, editing?: boolean, scores?: Record<string, {score: string, exact: boolean}> | null,
+ *   flips?: Record<string, string[]>, preview?: string[]}} CellsView
+ */
 
 /** @type {Record<string, 'black' | 'white' | 'empty' | undefined>} */
 const STATE = { X: 'black', O: 'white', '-': 'empty' };
@@ -13,8 +22,10 @@ export class Cells {
   /**
    * @param {HTMLElement} container  an 8×8 grid element
    * @param {(square: string) => void} onActivate  called with `d3` when a cell is chosen
+   * @param {(square: string | null) => void} [onPreview]  called with the cell hovered or
+   *   focused, null when none is
    */
-  constructor(container, onActivate) {
+  constructor(container, onActivate, onPreview = () => {}) {
     /** @type {HTMLButtonElement[]} */
     this.buttons = [];
     this.focusIndex = 0;
@@ -25,7 +36,13 @@ export class Cells {
       b.dataset.cell = squareName(i);
       b.tabIndex = -1;
       b.addEventListener('click', () => onActivate(/** @type {string} */ (b.dataset.cell)));
-      b.addEventListener('focus', () => this.setFocusIndex(i, false));
+      b.addEventListener('focus', () => {
+        this.setFocusIndex(i, false);
+        onPreview(squareName(i));
+      });
+      b.addEventListener('blur', () => onPreview(null));
+      b.addEventListener('pointerenter', () => onPreview(squareName(i)));
+      b.addEventListener('pointerleave', () => onPreview(null));
       container.append(b);
       this.buttons.push(b);
     }
@@ -66,14 +83,11 @@ export class Cells {
     this.setFocusIndex(nr * 8 + nc, true);
   }
 
-  /**
-   * @param {{board: string, legal: string[], humanToMove: boolean, lastMove: LastMove|null,
-   *          hint: string|null, editing?: boolean}} view  `editing`: set-up mode, every cell
-   *          can be chosen
-   */
+  /** @param {CellsView} view */
   update(view) {
     const legal = new Set(view.humanToMove ? view.legal : []);
     const last = view.lastMove?.square;
+    const flip = new Set(view.preview ?? []);
     for (let i = 0; i < 64; i++) {
       const b = this.buttons[i];
       const name = /** @type {string} */ (b.dataset.cell); // set in the constructor
@@ -82,13 +96,35 @@ export class Cells {
       const isLegal = legal.has(name);
       if (isLegal) b.dataset.legal = 'true';
       else delete b.dataset.legal;
+      setData(b, 'flip', flip.has(name) ? 'true' : null);
+      const score = view.scores?.[name] ?? null;
+      setData(b, 'score', score?.score ?? null);
+      setData(b, 'exact', score?.exact ? 'true' : null);
+      const text = score?.score ?? '';
+      if (b.textContent !== text) b.textContent = text;
       const words = [name, t(`cell.${state}`)];
       if (isLegal) words.push(t('cell.legal'));
+      if (score) words.push(t('cell.score', { score: score.score }));
+      if (score?.exact) words.push(t('cell.exact'));
       if (name === last) words.push(t('cell.last'));
       if (name === view.hint) words.push(t('cell.hint'));
       const label = words.join(t('join.label'));
       if (b.getAttribute('aria-label') !== label) b.setAttribute('aria-label', label);
       b.setAttribute('aria-disabled', String(!isLegal && !view.editing));
     }
+  }
+}
+
+/**
+ * Sets `data-<key>` of `el` to `value`, or removes it for null (only when it differs).
+ * @param {HTMLElement} el
+ * @param {string} key
+ * @param {string | null} value
+ */
+function setData(el, key, value) {
+  if (value === null) {
+    if (key in el.dataset) delete el.dataset[key];
+  } else if (el.dataset[key] !== value) {
+    el.dataset[key] = value;
   }
 }

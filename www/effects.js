@@ -1,10 +1,12 @@
 // What the world outside the state must do after a change, as data: `effects(prev, next)` is a
 // pure function of the two states; main.js has the one small runner that performs them.
-// - `write-hash`: the URL hash of the game (a new game, or a change of its moves or settings);
+// - `write-hash`: the URL hash of the game (a new game, or a change of its moves or settings),
+//   and its saved copy in the browser (localStorage), which a page opened without a hash resumes;
 // - `ai-cancel`: the AI request the state no longer waits for (undone, replaced, a new game),
 //   unless it was answered;
-// - `ai-request`: a new AI request (the AI's move, a hint).
-// Saving to storage and sounds will be effects too.
+// - `ai-request`: a new AI request (the AI's move, a hint, a step of the analysis or review);
+// - `review-game`: a game just over is to be reviewed (the runner asks the engine for its
+//   positions).
 
 import { formatHash } from './hash.js';
 
@@ -13,7 +15,7 @@ import { formatHash } from './hash.js';
 
 /**
  * @typedef {{type: 'write-hash', hash: string} | {type: 'ai-cancel', id: number} |
- *   {type: 'ai-request', request: AiAsk}} Effect
+ *   {type: 'ai-request', request: AiAsk} | {type: 'review-game'}} Effect
  */
 
 /**
@@ -37,9 +39,15 @@ export function effects(prev, next) {
   if (hash !== null && (next.games !== prev.games || hash !== hashOf(prev))) {
     list.push({ type: 'write-hash', hash });
   }
-  const was = prev.request;
-  const now = next.request;
-  if (was && was.id !== now?.id && next.answered !== was.id) list.push({ type: 'ai-cancel', id: was.id });
-  if (now && now.id !== was?.id) list.push({ type: 'ai-request', request: now });
+  for (const slot of /** @type {const} */ (['request', 'scoring', 'reviewing'])) {
+    const was = prev[slot];
+    const now = next[slot];
+    if (was && was.id !== now?.id && next.answered !== was.id) list.push({ type: 'ai-cancel', id: was.id });
+    if (now && now.id !== was?.id) list.push({ type: 'ai-request', request: now });
+  }
+  // A game just over (or loaded over) is reviewed.
+  const s = next.snap;
+  const fresh = !prev.snap?.over || prev.snap.transcript !== s?.transcript || prev.games !== next.games;
+  if (s?.over && fresh && next.gameReview?.transcript !== s.transcript) list.push({ type: 'review-game' });
   return list;
 }

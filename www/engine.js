@@ -9,6 +9,7 @@ import { toProblem } from './problem.js';
 /** @import { Game } from './pkg/reversi_wasm.js' */
 /** @import { Levels, Settings } from './hash.js' */
 /** @import { Problem } from './problem.js' */
+/** @import { ReviewPosition } from './review.js' */
 
 // The engine's snapshot of a game, `Game.state()` of the wasm package (crate/wasm/src/lib.rs):
 /** @typedef {'black' | 'white'} Color */
@@ -19,9 +20,12 @@ import { toProblem } from './problem.js';
  * @typedef {{black: number, white: number, winner: Color | null, rules: string}} Outcome
  */
 /**
+ * `flips`: for each legal move, the discs it would turn; `opening`: the name of the standard
+ * opening the moves follow, or null.
  * @typedef {Outcome & {board: string, side: 'X' | 'O', legal: string[], lastMove: LastMove | null,
  *   lastPass: Color | null, passes: Color[], events: GameEvent[], transcript: string,
- *   fullTranscript: string, moveCount: number, canUndo: boolean, canRedo: boolean} &
+ *   fullTranscript: string, moveCount: number, canUndo: boolean, canRedo: boolean,
+ *   flips: Record<string, string[]>, opening: string | null} &
  *   ({over: false, toMove: Color} | {over: true, toMove: null})} Snapshot
  */
 /** @typedef {{ok: true, snap: Snapshot} | {ok: false, error: Problem}} Played */
@@ -29,8 +33,8 @@ import { toProblem } from './problem.js';
  * What loading a game came to: the settings really used (a set-up position in the engine's
  * spelling), the snapshot, and what went wrong on the way: the game asked for could not be
  * made (`startError`; then `fallback` says what was started instead and `droppedMoves` the
- * moves not played), or its moves could not be replayed (`replayError`; the game starts from
- * its beginning).
+ * moves not played), or its moves could not all be replayed (`replayError`; the moves before
+ * the bad one are played).
  * @typedef {{settings: Settings, snap: Snapshot, startError: Problem | null,
  *   fallback: 'standard-start' | 'defaults' | null, droppedMoves: string,
  *   replayError: Problem | null}} Loaded
@@ -80,8 +84,8 @@ export class Engine {
   /**
    * Replaces the game with a new one of `settings` with `moves` played. When the engine
    * refuses the game, a set-up position gives way to the standard start (same rules and
-   * players) and anything else to the default settings; when it refuses the moves, the game
-   * starts from its beginning.
+   * players) and anything else to the default settings; when it refuses a move, the moves
+   * before it are played.
    * @param {Settings} settings
    * @param {string} moves  a transcript
    * @returns {Loaded}
@@ -123,11 +127,9 @@ export class Engine {
     /** @type {Problem | null} */
     let replayError = null;
     if (moves) {
-      try {
-        game.play_transcript(moves);
-      } catch (e) {
-        replayError = toProblem(e);
-      }
+      // The moves before a bad one are played (a link keeps its legal prefix).
+      const error = game.play_legal_prefix(moves);
+      if (error) replayError = toProblem(error);
     }
     this.game?.free();
     this.game = game;
@@ -174,6 +176,74 @@ export class Engine {
     const game = this.current();
     const changed = humans.length === 1 ? game.redo_turn(humans[0]) : game.redo();
     return { snap: this.snapshot(), changed };
+  }
+
+  /**
+   * The snapshot of the position of `settings` after `moves` (a transcript), from a game of
+   * its own (the game is unchanged), or the engine's refusal.
+   * @param {Settings} settings
+   * @param {string} moves
+   * @returns {Played}
+   */
+  positionAt(settings, moves) {
+    let game;
+    try {
+      game = this.make(settings);
+      game.play_transcript(moves);
+      return { ok: true, snap: /** @type {Snapshot} */ (game.state()) };
+    } catch (e) {
+      return { ok: false, error: toProblem(e) };
+    } finally {
+      game?.free();
+    }
+  }
+
+  /**
+   * The positions before each move of `events` in a game of `settings` (replayed in a game of
+   * its own), for the game review.
+   * @param {Settings} settings
+   * @param {GameEvent[]} events
+   * @returns {ReviewPosition[]}
+   */
+  positionsBefore(settings, events) {
+    const game = this.make(settings);
+    try {
+      /** @type {ReviewPosition[]} */
+      const positions = [];
+      let moves = '';
+      events.forEach((e, ply) => {
+        if (e.type !== 'move') return;
+        positions.push({ ply, board: game.board(), side: game.side(), rules: game.rules(), moves, square: e.square, player: e.player });
+        game.play(e.square);
+        moves += e.square;
+      });
+      return positions;
+    } finally {
+      game.free();
+    }
+  }
+
+  /**
+   * A new line: the game of `settings` after `moves`, then `square`, replaces the game (whose
+   * moves after that point are dropped). On a refusal the game is unchanged.
+   * @param {Settings} settings
+   * @param {string} moves
+   * @param {string} square
+   * @returns {Played}
+   */
+  branch(settings, moves, square) {
+    let game;
+    try {
+      game = this.make(settings);
+      game.play_transcript(moves);
+      game.play(square);
+    } catch (e) {
+      game?.free();
+      return { ok: false, error: toProblem(e) };
+    }
+    this.game?.free();
+    this.game = game;
+    return { ok: true, snap: this.snapshot() };
   }
 
   /**

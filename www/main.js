@@ -14,6 +14,7 @@ import { Cells } from './cells.js';
 import { effects } from './effects.js';
 import { Engine } from './engine.js';
 import { parseHash } from './hash.js';
+import { problemMessage } from './i18n.js';
 import { toProblem } from './problem.js';
 import { createRenderer, renderMessage } from './render.js';
 import { canUndo, formSettings, humanToMove, humans, initialState, reduce } from './state.js';
@@ -21,9 +22,6 @@ import { canUndo, formSettings, humanToMove, humans, initialState, reduce } from
 /** @import { AiResult } from './ai-client.js' */
 /** @import { Effect } from './effects.js' */
 /** @import { Action, State } from './state.js' */
-
-/** The AI's move is shown no sooner than this after it was asked for, so the eye can follow. */
-const AI_MIN_DELAY_MS = 350;
 
 /**
  * The element of the page that `sel` selects (index.html has every one asked for).
@@ -77,12 +75,16 @@ function perform(effect) {
     case 'write-hash':
       if (effect.hash !== location.hash) history.replaceState(null, '', effect.hash);
       writtenHash = location.hash;
+      save(effect.hash);
       break;
     case 'ai-request':
       ai?.request(effect.request);
       break;
     case 'ai-cancel':
       ai?.cancel(effect.id);
+      break;
+    case 'review-game':
+      reviewGame();
       break;
   }
 }
@@ -103,8 +105,60 @@ function onCell(square) {
     return;
   }
   if (!humanToMove(state)) return;
+  const { review, snap, settings } = state;
+  if (review && snap && settings) {
+    const next = snap.events[review.ply];
+    if (next?.type === 'move' && next.square === square) {
+      reviewAt(review.ply + 1); // the game's own move: the review goes on
+      return;
+    }
+    const previous = { settings, moves: snap.transcript, by: /** @type {const} */ ('line') };
+    const r = game().branch(settings, review.snap.transcript, square);
+    dispatch(r.ok ? { type: 'branched', snap: r.snap, previous } : { type: 'move-refused', error: r.error });
+    return;
+  }
   const r = game().play(square);
   dispatch(r.ok ? { type: 'moved', snap: r.snap } : { type: 'move-refused', error: r.error });
+}
+
+/**
+ * Shows the position after `ply` moves and passes of the game (the game's own ends the review).
+ * @param {number} ply
+ */
+function reviewAt(ply) {
+  const { snap, settings } = state;
+  if (!snap || !settings || state.setup || ply < 0 || ply > snap.events.length) return;
+  if (ply === snap.events.length) {
+    dispatch({ type: 'review-ended' });
+    return;
+  }
+  const moves = snap.events
+    .slice(0, ply)
+    .flatMap((e) => (e.type === 'move' ? [e.square] : []))
+    .join('');
+  const r = game().positionAt(settings, moves);
+  dispatch(r.ok ? { type: 'reviewed', ply, snap: r.snap } : { type: 'move-refused', error: r.error });
+}
+
+/** @param {number} delta  plies forward (negative: back) from the position shown */
+function stepReview(delta) {
+  if (!state.snap) return;
+  reviewAt((state.review?.ply ?? state.snap.events.length) + delta);
+}
+
+/** Reviews the game: every move scored against the best one (the engine's positions). */
+function reviewGame() {
+  const { snap, settings } = state;
+  if (!snap || !settings || !engine) return;
+  const positions = game().positionsBefore(settings, snap.events);
+  dispatch({ type: 'review-started', transcript: snap.transcript, positions });
+}
+
+/** Takes back a new game or a new line: the game it replaced comes back. */
+function takeBack() {
+  const previous = state.previous;
+  if (!previous) return;
+  dispatch({ type: 'game-loaded', loaded: game().load(previous.settings, previous.moves), linkProblems: [] });
 }
 
 function undo() {
@@ -117,10 +171,38 @@ function redo() {
   dispatch({ type: 'redone', snap: game().redo(humans(state.settings)).snap });
 }
 
-/** @param {string} hash */
-function loadFromHash(hash) {
+/**
+ * @param {string} hash
+ * @param {boolean} [resumed]  the saved game, resumed
+ */
+function loadFromHash(hash, resumed = false) {
   const { settings, moves, problems } = parseHash(hash, state.levels);
-  dispatch({ type: 'game-loaded', loaded: game().load(settings, moves), linkProblems: problems });
+  const loaded = game().load(settings, moves);
+  dispatch(resumed ? { type: 'game-loaded', loaded, linkProblems: problems, resumed } : { type: 'game-loaded', loaded, linkProblems: problems });
+}
+
+/** Where the game in progress is saved (its URL hash). */
+const SAVED_GAME = 'reversi.game';
+
+/**
+ * Saves the game (its hash) in localStorage, if there is one to save in.
+ * @param {string} hash
+ */
+function save(hash) {
+  try {
+    localStorage.setItem(SAVED_GAME, hash);
+  } catch {
+    // No storage (private mode, quota): the game just is not saved.
+  }
+}
+
+/** The saved game's hash, or null. */
+function saved() {
+  try {
+    return localStorage.getItem(SAVED_GAME);
+  } catch {
+    return null;
+  }
 }
 
 /** A new game from the form: its settings, or the position being set up if the engine takes it. */
@@ -131,8 +213,57 @@ function newGame() {
     dispatch({ type: 'setup-refused', error });
     return;
   }
-  dispatch({ type: 'game-loaded', loaded: game().load(settings, ''), linkProblems: [] });
+  const previous = replaced();
+  const loaded = game().load(settings, '');
+  dispatch(previous ? { type: 'game-loaded', loaded, linkProblems: [], previous } : { type: 'game-loaded', loaded, linkProblems: [] });
   /** @type {HTMLElement | null} */ ($('#cells').querySelector('[tabindex="0"]'))?.focus();
+}
+
+/**
+ * The game in progress, to take back after a new game replaces it (none when it is over or
+ * has no move yet).
+ * @returns {import('./state.js').Previous | null}
+ */
+function replaced() {
+  const { snap, settings } = state;
+  if (!snap || !settings || snap.over || !snap.events.length) return null;
+  return { settings, moves: snap.transcript, by: 'game' };
+}
+
+/**
+ * Plays a pasted transcript as a new game of the current settings, if the engine takes all
+ * of it; else says which move is wrong and leaves the game as it is.
+ * @param {string} text
+ */
+function loadTranscript(text) {
+  const { settings } = state;
+  if (!settings) return;
+  if (!text.trim()) {
+    dispatch({ type: 'noted', notes: [{ id: 'note.transcript_empty' }] });
+    return;
+  }
+  const check = game().positionAt(settings, text);
+  if (!check.ok) {
+    dispatch({ type: 'noted', notes: [{ id: 'note.transcript_refused', params: { reason: problemMessage(check.error) } }] });
+    return;
+  }
+  const previous = replaced();
+  const loaded = game().load(settings, text);
+  dispatch(previous ? { type: 'game-loaded', loaded, linkProblems: [], previous } : { type: 'game-loaded', loaded, linkProblems: [] });
+}
+
+/**
+ * Copies `text` to the clipboard and says so.
+ * @param {string} text
+ * @param {'note.copied_transcript' | 'note.copied_link'} done
+ */
+async function copy(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    dispatch({ type: 'noted', notes: [{ id: done }] });
+  } catch {
+    dispatch({ type: 'noted', notes: [{ id: 'note.copy_failed', params: { text } }] });
+  }
 }
 
 /**
@@ -145,6 +276,8 @@ function onAiResult(result) {
     dispatch({ type: 'ai-failed', id: result.id, error: result.error });
   } else if (result.type === 'dropped') {
     dispatch({ type: 'ai-dropped', id: result.id });
+  } else if (result.type === 'scores') {
+    dispatch({ type: 'scores-reply', id: result.id, scores: result.scores });
   } else if (result.kind === 'hint') {
     dispatch({ type: 'hint-reply', id: result.id, move: result.move });
   } else {
@@ -152,8 +285,33 @@ function onAiResult(result) {
       if (state.request?.id !== result.id) return; // stale: the game changed meanwhile
       const r = game().play(/** @type {string} */ (result.move)); // asked only when it can move
       dispatch(r.ok ? { type: 'ai-moved', id: result.id, snap: r.snap } : { type: 'ai-refused', id: result.id, error: r.error });
-    }, Math.max(0, AI_MIN_DELAY_MS - result.waited));
+    }, Math.max(0, state.aiDelay - result.waited));
   }
+}
+
+/**
+ * The keyboard shortcuts (listed in the page, #shortcuts): not while typing in a field, not
+ * with Ctrl, Alt or Meta (the browser's own).
+ * @param {KeyboardEvent} e
+ */
+function onShortcut(e) {
+  const target = /** @type {HTMLElement} */ (e.target);
+  if (e.ctrlKey || e.altKey || e.metaKey || target.closest('input, select, textarea')) return;
+  /** @type {Record<string, () => void>} */
+  const keys = {
+    u: undo,
+    r: redo,
+    h: () => dispatch({ type: 'hint-asked' }),
+    s: () => dispatch({ type: 'analysis-toggled' }),
+    v: reviewGame,
+    '[': () => stepReview(-1),
+    ']': () => stepReview(1),
+    Escape: () => dispatch({ type: 'review-ended' }),
+  };
+  const run = keys[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+  if (!run) return;
+  e.preventDefault();
+  run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,7 +332,7 @@ async function main() {
   const canvas = new BoardCanvas(/** @type {HTMLCanvasElement} */ ($('#board-canvas')), {
     reducedMotion: () => reducedMotion.matches,
   });
-  const cells = new Cells($('#cells'), onCell);
+  const cells = new Cells($('#cells'), onCell, (square) => dispatch({ type: 'previewed', square }));
   render = createRenderer({ canvas, cells });
   ai = new AiClient({
     createWorker: () => new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' }),
@@ -205,11 +363,56 @@ async function main() {
   $('#undo').addEventListener('click', undo);
   $('#redo').addEventListener('click', redo);
   $('#hint').addEventListener('click', () => dispatch({ type: 'hint-asked' }));
+  $('#analysis').addEventListener('click', () => dispatch({ type: 'analysis-toggled' }));
+  $('#back-to-game').addEventListener('click', () => dispatch({ type: 'review-ended' }));
+  $('#ai-pause').addEventListener('click', () => dispatch({ type: 'pause-toggled' }));
+  $('#ai-step').addEventListener('click', () => dispatch({ type: 'ai-stepped' }));
+  $('#ai-speed').addEventListener('input', (e) => {
+    // The slider goes from slow (left) to fast (right): the delay is its mirror.
+    const slider = /** @type {HTMLInputElement} */ (e.target);
+    dispatch({ type: 'ai-delay-set', ms: Number(slider.max) - Number(slider.value) });
+  });
+  $('#take-back').addEventListener('click', takeBack);
+  $('#review-game').addEventListener('click', reviewGame);
+  $('#eval-graph').addEventListener('click', (e) => {
+    const point = /** @type {Element} */ (e.target).closest('[data-ply]');
+    if (point instanceof SVGElement) reviewAt(Number(point.dataset.ply));
+  });
+  $('#eval-graph').addEventListener('keydown', (e) => {
+    const point = /** @type {Element} */ (e.target).closest('[data-ply]');
+    if (point instanceof SVGElement && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      reviewAt(Number(point.dataset.ply));
+    }
+  });
+  $('#copy-transcript').addEventListener('click', () => void copy(state.snap?.transcript ?? '', 'note.copied_transcript'));
+  $('#copy-link').addEventListener('click', () => void copy(location.href, 'note.copied_link'));
+  $('#transcript-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    loadTranscript(/** @type {HTMLInputElement} */ ($('#transcript-input')).value);
+  });
+  const moveList = $('#moves');
+  moveList.addEventListener('click', (e) => {
+    const button = /** @type {HTMLElement} */ (e.target).closest('[data-ply]');
+    if (button instanceof HTMLElement) reviewAt(Number(button.dataset.ply));
+  });
+  moveList.addEventListener('keydown', (e) => {
+    /** @type {Record<string, number>} */
+    const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    if (!(e.key in steps)) return;
+    e.preventDefault();
+    stepReview(steps[e.key]);
+    /** @type {HTMLElement | null} */ (moveList.querySelector('[aria-current="step"]'))?.focus();
+  });
+  document.addEventListener('keydown', onShortcut);
   window.addEventListener('hashchange', () => {
     if (location.hash !== writtenHash) loadFromHash(location.hash);
   });
 
-  loadFromHash(location.hash);
+  // Without a hash, the saved game resumes (New game is one click away).
+  const resume = location.hash.length > 1 ? null : saved();
+  if (resume) loadFromHash(resume, true);
+  else loadFromHash(location.hash);
   document.documentElement.dataset.ready = 'true';
   performance.mark('reversi-playable');
 }

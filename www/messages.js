@@ -48,6 +48,7 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   // The status line (role="status"): the last move, a pass, then the turn or the result.
   'status.played': '{player:color} played {square}.',
   'status.passed': '{player:color} has no legal move and passes.',
+  'status.passed_earlier': '{player:color} had no legal move and passed.',
   'status.to_move': '{player:color} to move.',
   'status.ai_to_move': '{player:color} (AI, {level:level}) to move.',
   'status.ai_thinking': '{player:color} (AI, {level:level}) is thinking…',
@@ -58,9 +59,36 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
     'Setting up a position: click a cell to make it empty, black or white (in turn). {player:color} to move.',
 
   'button.hint': 'Hint',
+  'button.pause': 'Pause',
+  'button.resume': 'Resume',
   'button.hint_busy': 'Thinking…',
 
-  'moves.pass': '{player:color} passes',
+  'moves.opening': 'Opening: {name}',
+  'moves.mistake': '{label}, a mistake: {loss} discs worse than {best}',
+
+  // The evaluation graph and the game review.
+  'graph.point': 'After move {ply}: {score} for Black',
+  'graph.start': 'The start: {score} for Black',
+  'review.progress': 'Reviewing the game: {done} of {total} moves…',
+  'review.summary': {
+    plural: 'count',
+    one: '{player:color}: {count} mistake, {lost} discs lost to best play.',
+    other: '{player:color}: {count} mistakes, {lost} discs lost to best play.',
+  },
+  'moves.move': '{n}. {square}',
+  'moves.move_label': 'Move {n}: {player:color} {square}',
+  'moves.pass': '{n}. {player:color} passes',
+  'status.review': 'Reviewing: after move {ply} of {plies}.',
+  'button.back_to_line': 'Back to the old line',
+  'button.undo_new_game': 'Undo new game',
+
+  // The analysis (the scores of the moves).
+  'analysis.deepening': 'Scores: looking {depth} moves ahead…',
+  'analysis.depth': 'Scores: {depth} moves ahead.',
+  'analysis.solved_win': '{player:color} wins by {margin} with best play.',
+  'analysis.solved_draw': 'A draw with best play.',
+  'cell.score': 'score {score}',
+  'cell.exact': 'exact',
 
   // The cells' labels: `d3, empty, legal move`.
   'cell.black': 'black',
@@ -76,9 +104,16 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'note.moves_not_played': 'The moves in the link ({moves}) were not played.',
   'note.standard_start_instead': 'The standard start is used instead.',
   'note.defaults_instead': 'A new game with the default settings starts instead.',
-  'note.replay_failed':
-    'The moves in the link could not be replayed ({reason}); the game starts from the beginning.',
+  'note.replay_failed': 'The moves in the link stop at a bad move ({reason}); the moves before it are played.',
+  'note.transcript_refused': 'That transcript cannot be played ({reason}); the game is unchanged.',
+  'note.transcript_empty': 'Paste a transcript such as f5d6c3d3c4 first.',
+  'note.copied_transcript': 'The transcript is copied.',
+  'note.copied_link': 'The link is copied.',
+  'note.copy_failed': 'Could not copy: {text}',
   'note.ai_failed': 'The AI failed ({reason}). Undo or start a new game to go on.',
+  'note.resumed': 'Your game in progress is back. New game starts another one.',
+  'note.review_failed': 'The game review stopped ({reason}).',
+  'note.analysis_failed': 'The analysis stopped ({reason}).',
   'note.hint_failed': 'The hint failed ({reason}). You can ask again.',
   'note.ai_refused': "The AI's move was refused: {reason}",
   'note.setup_refused': 'This position cannot be played: {reason}.',

@@ -2,12 +2,17 @@
 // the only one to write its region; all of them run after every change (each writes only what
 // differs). The words come from the message table (i18n.js).
 
+import { cellScores, depthMessages, shown as shownSnap, solvedMessages } from './analysis.js';
+import { renderGraph } from './graph.js';
 import { t, formatAll } from './i18n.js';
-import { COLORS, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
+import { mistakes } from './review.js';
+import { COLORS, aiVsAi, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
 import { setupMessages, statusMessages } from './text.js';
 
 /** @import { BoardCanvas, BoardView } from './board-canvas.js' */
-/** @import { Cells } from './cells.js' */
+/** @import { Cells, CellsView } from './cells.js' */
+/** @import { Snapshot } from './engine.js' */
+/** @import { Msg } from './i18n.js' */
 /** @import { State } from './state.js' */
 /**
  * The new-game form, with its radio groups by name (the players are selects).
@@ -40,9 +45,11 @@ export function createRenderer({ canvas, cells }) {
     renderScores,
     renderRulesNote,
     renderStatus,
+    renderAnalysis,
     renderMessage,
     renderControls,
     renderMoves,
+    renderGraph,
     renderForm,
     renderMode,
   ];
@@ -63,13 +70,23 @@ function boardRenderer(canvas, cells) {
   let shown = '';
   return (state) => {
     const s = state.snap;
-    /** @type {BoardView & {humanToMove: boolean, editing?: boolean}} */
+    /** @type {BoardView & CellsView} */
     let view;
     if (state.setup) {
       view = { board: state.setup.board, legal: [], legalColor: null, humanToMove: false, lastMove: null, hint: null, editing: true };
     } else if (s) {
       const human = humanToMove(state);
-      view = { board: s.board, legal: s.legal, legalColor: human ? s.toMove : null, humanToMove: human, lastMove: s.lastMove, hint: state.hint };
+      const v = /** @type {Snapshot} */ (shownSnap(state));
+      view = {
+        board: v.board,
+        legal: v.legal,
+        legalColor: human ? v.toMove : null,
+        humanToMove: human,
+        lastMove: v.lastMove,
+        hint: state.review ? null : state.hint,
+        scores: cellScores(state),
+        preview: human && state.preview ? (v.flips[state.preview] ?? []) : [],
+      };
     } else {
       return;
     }
@@ -103,9 +120,9 @@ function renderScores(state) {
       active = setup.side === symbol;
     } else {
       const p = settings[c];
-      count = s[c];
+      count = (state.review?.snap ?? s)[c];
       who = p.ai ? t('player.ai', { level: p.level }) : t('player.human');
-      active = s.toMove === c;
+      active = (state.review?.snap ?? s).toMove === c;
     }
     setText(/** @type {HTMLElement} */ (el.querySelector('.count')), String(count));
     setText(/** @type {HTMLElement} */ (el.querySelector('.who')), who);
@@ -129,9 +146,26 @@ function renderStatus(state) {
   if (!s || !settings) return;
   const el = $('#status');
   const busy = !setup && thinking(state);
-  setText(el, formatAll(setup ? setupMessages(setup.side) : statusMessages(s, settings, busy)));
+  const review = state.review;
+  /** @type {Msg[]} */
+  const msgs = setup
+    ? setupMessages(setup.side)
+    : review
+      ? [{ id: 'status.review', params: { ply: review.ply, plies: s.events.length } }, ...statusMessages(review.snap, settings, false)]
+      : statusMessages(s, settings, busy);
+  setText(el, formatAll(msgs));
   el.classList.toggle('thinking', busy);
   el.classList.toggle('over', !setup && s.over);
+}
+
+/**
+ * What the analysis says next to the board: how deep it looked, and (a live region) the
+ * result with best play once the engine has solved the position.
+ * @param {State} state
+ */
+function renderAnalysis(state) {
+  setText($('#analysis-depth'), formatAll(depthMessages(state)));
+  setText($('#analysis-solved'), formatAll(solvedMessages(state)));
 }
 
 /**
@@ -152,30 +186,77 @@ function renderControls(state) {
   const hint = /** @type {HTMLButtonElement} */ ($('#hint'));
   hint.disabled = !canHint(state);
   setText(hint, t(state.request?.kind === 'hint' ? 'button.hint_busy' : 'button.hint'));
+  $('#analysis').setAttribute('aria-pressed', String(state.analysis));
+  const both = aiVsAi(state);
+  $('#ai-controls').hidden = !both;
+  const pause = $('#ai-pause');
+  pause.setAttribute('aria-pressed', String(state.paused));
+  setText(pause, t(state.paused ? 'button.resume' : 'button.pause'));
+  const s = state.snap;
+  /** @type {HTMLButtonElement} */ ($('#ai-step')).disabled =
+    !both || !state.paused || !s || s.over || state.request !== null || !!state.setup;
+  const speed = /** @type {HTMLInputElement} */ ($('#ai-speed'));
+  const value = String(Number(speed.max) - state.aiDelay);
+  if (speed.value !== value) speed.value = value;
 }
 
 /**
- * The list of moves and passes (kept while a position is set up).
+ * The list of moves and passes (kept while a position is set up): numbered, each a button
+ * with `data-ply` (the plies played after it) that shows its position; the position shown is
+ * `aria-current`. Then the review's buttons.
  * @param {State} state
  */
 function renderMoves(state) {
   if (!state.snap) return;
   const list = $('#moves');
-  const items = state.snap.events.map((e) =>
-    e.type === 'move' ? [e.player, e.square] : [`${e.player} pass`, t('moves.pass', { player: e.player })],
-  );
+  const bad = mistakes(state.gameReview);
+  const items = state.snap.events.map((e, i) => {
+    if (e.type === 'pass') {
+      const text = t('moves.pass', { n: i + 1, player: e.player });
+      return [`${e.player} pass`, text, text];
+    }
+    const label = t('moves.move_label', { n: i + 1, square: e.square, player: e.player });
+    const m = bad.get(i + 1);
+    return m
+      ? [`${e.player} mistake`, t('moves.move', { n: i + 1, square: e.square }), t('moves.mistake', { label, loss: m.loss, best: m.bestMove })]
+      : [e.player, t('moves.move', { n: i + 1, square: e.square }), label];
+  });
   const key = JSON.stringify(items);
-  if (list.dataset.key === key) return;
-  list.dataset.key = key;
-  list.replaceChildren(
-    ...items.map(([className, text]) => {
-      const li = document.createElement('li');
-      li.className = `mv ${className}`;
-      li.textContent = text;
-      return li;
-    }),
-  );
-  list.scrollTop = list.scrollHeight;
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    list.replaceChildren(
+      ...items.map(([className, text, label], i) => {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = `mv ${className}`;
+        b.dataset.ply = String(i + 1);
+        if (className.endsWith(' mistake')) b.dataset.mistake = 'true';
+        b.textContent = text;
+        b.setAttribute('aria-label', label);
+        li.append(b);
+        return li;
+      }),
+    );
+    list.scrollTop = list.scrollHeight;
+  }
+  const current = String(state.review?.ply ?? state.snap.events.length);
+  for (const b of list.querySelectorAll('button')) {
+    const el = /** @type {HTMLElement} */ (b);
+    const isCurrent = el.dataset.ply === current;
+    if (isCurrent) el.setAttribute('aria-current', 'step');
+    else el.removeAttribute('aria-current');
+    el.tabIndex = isCurrent || (current === '0' && el.dataset.ply === '1') ? 0 : -1;
+  }
+  $('#back-to-game').hidden = !state.review;
+  // The name of the opening the moves shown follow (the engine's table).
+  const opening = (state.review?.snap ?? state.snap).opening;
+  const openingEl = $('#opening');
+  openingEl.hidden = !opening;
+  setText(openingEl, opening ? t('moves.opening', { name: opening }) : '');
+  const takeBack = $('#take-back');
+  takeBack.hidden = !state.previous;
+  if (state.previous) setText(takeBack, t(state.previous.by === 'line' ? 'button.back_to_line' : 'button.undo_new_game'));
 }
 
 /**

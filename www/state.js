@@ -4,12 +4,17 @@
 // happened to the engine's game (engine.js) and are always taken; replies of the AI are taken
 // only for the request the state is waiting for (by id).
 
+import { analyse, keyOf, scored } from './analysis.js';
+import { dropStaleReview, reviewed, startReview } from './review.js';
+import { aiVsAi, canHint, playerOf } from './selectors.js';
 import { defaultSettings, formatPlayer } from './hash.js';
 import { problemMessage } from './i18n.js';
 
 /** @import { Levels, Player, Settings } from './hash.js' */
 /** @import { Msg } from './i18n.js' */
-/** @import { AiAsk } from './ai-client.js' */
+/** @import { AiAsk, MoveScore } from './ai-client.js' */
+/** @import { Eval, Scores } from './analysis.js' */
+/** @import { GameReview, ReviewPosition } from './review.js' */
 /** @import { Color, Loaded, Snapshot } from './engine.js' */
 /** @import { Problem } from './problem.js' */
 
@@ -32,6 +37,17 @@ import { problemMessage } from './i18n.js';
  *   answered: number,
  *   hint: string | null,
  *   notes: Msg[],
+ *   analysis: boolean,
+ *   scores: Scores | null,
+ *   scoring: AiAsk | null,
+ *   evals: Record<string, Eval>,
+ *   review: {ply: number, snap: Snapshot} | null,
+ *   preview: string | null,
+ *   previous: Previous | null,
+ *   paused: boolean,
+ *   aiDelay: number,
+ *   gameReview: GameReview | null,
+ *   reviewing: AiAsk | null,
  * }} State
  * - `settings`, `snap`: the game and the engine's snapshot of it (null until the first game);
  * - `games`: games loaded so far (each one writes the URL hash, even the same one again);
@@ -39,10 +55,24 @@ import { problemMessage } from './i18n.js';
  * - `setup`: the position being set up, in set-up mode;
  * - `request`: the AI request the page is waiting for (the AI's move or a hint), `lastId` the
  *   last id given, `answered` the id of the last request that got its answer;
- * - `hint`: the suggested square; `notes`: the message line (hidden when empty).
+ * - `hint`: the suggested square; `notes`: the message line (hidden when empty);
+ * - `analysis`: the scores are shown; `scores`: the last scores (of the shown position, or
+ *   of one shown before); `scoring`: the analysis step the page is waiting for (analysis.js);
+ *   `evals`: the positions' values for Black, by transcript (the graph);
+ * - `review`: the position shown instead of the game's (after `ply` moves and passes);
+ * - `preview`: the cell hovered or focused (its flips are shown when it is a legal move);
+ * - `previous`: the game a new game or a new line replaced, which can be taken back;
+ * - `paused`: the AI is not asked for its moves (but for a step); `aiDelay`: the least time
+ *   from asking the AI for a move to playing it, in milliseconds (its speed);
+ * - `gameReview`: the review of the game (review.js), `reviewing` its request in flight.
  */
 /**
- * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[]} |
+ * A game that was replaced: its settings and moves, and what replaced it.
+ * @typedef {{settings: Settings, moves: string, by: 'game' | 'line'}} Previous
+ */
+/**
+ * @typedef {{type: 'game-loaded', loaded: Loaded, linkProblems: Msg[], previous?: Previous,
+ *   resumed?: boolean} |
  *   {type: 'moved', snap: Snapshot} |
  *   {type: 'move-refused', error: Problem} |
  *   {type: 'ai-moved', id: number, snap: Snapshot} |
@@ -59,19 +89,46 @@ import { problemMessage } from './i18n.js';
  *   {type: 'setup-cell', square: string} |
  *   {type: 'setup-board', board: string} |
  *   {type: 'setup-refused', error: Problem} |
- *   {type: 'load-failed', error: Problem}} Action
- * - `game-loaded`: a new game (the form, a link, a set-up position), with what went wrong;
+ *   {type: 'load-failed', error: Problem} |
+ *   {type: 'analysis-toggled'} |
+ *   {type: 'scores-reply', id: number, scores: MoveScore[]} |
+ *   {type: 'previewed', square: string | null} |
+ *   {type: 'reviewed', ply: number, snap: Snapshot} |
+ *   {type: 'review-ended'} |
+ *   {type: 'branched', snap: Snapshot, previous: Previous} |
+ *   {type: 'noted', notes: Msg[]} |
+ *   {type: 'pause-toggled'} |
+ *   {type: 'ai-stepped'} |
+ *   {type: 'ai-delay-set', ms: number} |
+ *   {type: 'review-started', transcript: string, positions: ReviewPosition[]}} Action
+ * - `game-loaded`: a new game (the form, a link, a set-up position, a transcript), with what
+ *   went wrong, and the game it replaced when that can be taken back (`previous`); `resumed`:
+ *   the game saved in the browser, resumed;
  * - `moved`: the human's move; `move-refused`: the engine's reason why not;
  * - `ai-moved`, `ai-refused`, `ai-failed`, `ai-dropped`: what became of the AI's request `id`;
  * - `hint-asked`, `hint-reply`: a hint for the human;
  * - `undone`, `redone`: undo and redo (`changed`: something was taken back);
  * - `form-changed`: a field of the new-game form (`side`: the side to move of a set-up);
  * - `setup-*`: the set-up mode; `setup-refused`: the engine will not play the position;
- * - `load-failed`: the engine could not be loaded.
+ * - `load-failed`: the engine could not be loaded;
+ * - `analysis-toggled`: the scores shown or hidden; `scores-reply`: a step of the analysis or
+ *   of the game review;
+ * - `previewed`: the cell hovered or focused, or none;
+ * - `reviewed`: the position after `ply` moves and passes shown (the game's own: the review
+ *   ends); `review-ended`: back to the game; `branched`: a move played in a reviewed position
+ *   started a new line (the old game is `previous`);
+ * - `noted`: something to say on the message line (a refused transcript, a copy);
+ * - `pause-toggled`, `ai-stepped`, `ai-delay-set`: the AI paused or resumed, one move of it
+ *   while paused, its pace;
+ * - `review-started`: the game review of the game `transcript` begins (the engine's positions).
  */
 
-/** @type {Color[]} */
-export const COLORS = ['black', 'white'];
+export { COLORS, aiVsAi, canHint, canRedo, canUndo, formSettings, humanToMove, humans, thinking } from './selectors.js';
+
+/** The AI's move is shown no sooner than this after it was asked for, so the eye can follow. */
+export const AI_DELAY_MS = 350;
+/** The slowest pace of the AI. */
+export const MAX_AI_DELAY_MS = 3000;
 
 /** @type {Record<string, string>} the next content of a cell clicked in set-up mode */
 const CYCLE = { '-': 'X', X: 'O', O: '-' };
@@ -109,82 +166,42 @@ export function initialState(levels) {
     answered: 0,
     hint: null,
     notes: [],
+    analysis: false,
+    scores: null,
+    scoring: null,
+    evals: {},
+    review: null,
+    preview: null,
+    previous: null,
+    paused: false,
+    aiDelay: AI_DELAY_MS,
+    gameReview: null,
+    reviewing: null,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Selectors: what the page may do now
-
-/**
- * The colours a human plays.
- * @param {Pick<Settings, Color>} settings
- */
-export function humans(settings) {
-  return COLORS.filter((c) => !settings[c].ai);
-}
-
-/**
- * Whether a human may play on the board now.
- * @param {State} state
- */
-export function humanToMove(state) {
-  const { snap, settings } = state;
-  if (!snap || !settings || state.setup || snap.over) return false;
-  return !settings[snap.toMove].ai && state.request?.kind !== 'move';
-}
-
-/**
- * Whether undo would take something back: any move between two humans; against the AI, a
- * move of the human's own (undo_turn goes back to before it).
- * @param {State} state
- */
-export function canUndo(state) {
-  const { snap, settings } = state;
-  if (!snap || !settings || state.setup) return false;
-  const h = humans(settings);
-  if (!h.length || !snap.canUndo) return false;
-  return h.length === 2 || snap.events.some((e) => e.type === 'move' && e.player === h[0]);
-}
-
-/** @param {State} state */
-export function canRedo(state) {
-  const { snap, settings } = state;
-  return !!snap && !!settings && !state.setup && humans(settings).length > 0 && snap.canRedo;
-}
-
-/**
- * Whether a hint may be asked for.
- * @param {State} state
- */
-export function canHint(state) {
-  return humanToMove(state) && state.request === null;
-}
-
-/**
- * The AI is thinking about its move.
- * @param {State} state
- */
-export function thinking(state) {
-  return state.request?.kind === 'move';
-}
-
-/**
- * The settings of the new-game form (with the position, in set-up mode).
- * @param {State} state
- * @returns {Settings}
- */
-export function formSettings(state) {
-  const { form } = state;
-  /** @type {(value: string) => Player} */
-  const player = (value) => (value === 'human' ? { ai: false } : { ai: true, level: Number(value.slice(2)) });
-  /** @type {Settings} */
-  const settings = { rules: form.rules, black: player(form.black), white: player(form.white), start: form.start };
-  if (state.setup) settings.position = { board: state.setup.board, side: state.setup.side };
-  return settings;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The reducer
+
+/**
+ * The game in progress with `color` played by `player` from its next move on: an AI now to
+ * move is asked, the AI's pending move for a player now human is dropped (as is a hint for a
+ * player now the AI's); an AI thinking at another level finishes its move.
+ * @param {State} state
+ * @param {Color} color
+ * @param {Player} player
+ * @returns {State}
+ */
+function playerChanged(state, color, player) {
+  const { settings, snap, request } = state;
+  if (!settings || state.setup) return state;
+  let next = { ...state, settings: { ...settings, [color]: player } };
+  const theirs = snap?.toMove === color;
+  if (theirs && ((request?.kind === 'move' && !player.ai) || (request?.kind === 'hint' && player.ai))) {
+    next = { ...next, request: null, hint: null };
+  }
+  return askAi(next);
+}
 
 /**
  * The state with a new snapshot of the game: the hint and any request are dropped, and the AI
@@ -194,21 +211,24 @@ export function formSettings(state) {
  * @returns {State}
  */
 function withSnapshot(state, snap) {
-  return askAi({ ...state, snap, hint: null, request: null });
+  return askAi({ ...state, snap, hint: null, request: null, preview: null });
 }
 
 /**
- * The state with the AI asked for its move, if it is to move and nothing is asked yet.
+ * The state with the AI asked for its move, if it is to move and nothing is asked yet, and
+ * the game is not paused (unless this is a `step`).
  * @param {State} state
  * @returns {State}
  */
-function askAi(state) {
+function askAi(state, step = false) {
   const { snap, settings } = state;
   if (!snap || !settings || state.setup || snap.over || state.request) return state;
+  if (state.paused && !step && aiVsAi(state)) return state;
   const player = settings[snap.toMove];
   if (!player.ai) return state;
   return ask(state, 'move', player.level);
 }
+
 
 /**
  * @param {State} state
@@ -255,12 +275,23 @@ function loadNotes(loaded, linkProblems) {
 }
 
 /**
- * The next state after `action`. Returns `state` itself when nothing changes.
+ * The next state after `action`, with the analysis step it needs. Returns `state` itself when
+ * nothing changes.
  * @param {State} state
  * @param {Action} action
  * @returns {State}
  */
 export function reduce(state, action) {
+  const next = change(state, action);
+  return next === state ? state : analyse(dropStaleReview(next));
+}
+
+/**
+ * @param {State} state
+ * @param {Action} action
+ * @returns {State}
+ */
+function change(state, action) {
   switch (action.type) {
     case 'game-loaded': {
       const { settings, snap } = action.loaded;
@@ -269,8 +300,15 @@ export function reduce(state, action) {
         settings,
         form: formOf(settings),
         setup: null,
+        review: null,
+        paused: false,
+        evals: {}, // by transcript: another game's would not fit
+        gameReview: null,
+        previous: action.previous ?? null,
         games: state.games + 1,
-        notes: loadNotes(action.loaded, action.linkProblems),
+        notes: action.resumed
+          ? [/** @type {Msg} */ ({ id: 'note.resumed' }), ...loadNotes(action.loaded, action.linkProblems)]
+          : loadNotes(action.loaded, action.linkProblems),
       };
       return withSnapshot(next, snap);
     }
@@ -290,6 +328,18 @@ export function reduce(state, action) {
         notes: [{ id: 'note.ai_refused', params: { reason: problemMessage(action.error) } }],
       };
     case 'ai-failed': {
+      if (state.reviewing?.id === action.id) {
+        const reason = problemMessage(action.error);
+        return { ...state, reviewing: null, gameReview: null, answered: action.id, notes: [{ id: 'note.review_failed', params: { reason } }] };
+      }
+      if (state.scoring?.id === action.id) {
+        // The scores so far stay; no new step for this position.
+        const reason = problemMessage(action.error);
+        const ask = state.scoring;
+        const key = keyOf(ask);
+        const scores = state.scores?.key === key ? { ...state.scores, done: true } : { key, moves: ask.moves ?? '', list: [], depth: 0, done: true };
+        return { ...state, scoring: null, scores, answered: action.id, notes: [{ id: 'note.analysis_failed', params: { reason } }] };
+      }
       const request = state.request;
       if (!request || request.id !== action.id) return state;
       // The AI is not asked again until the game changes (Undo, New game).
@@ -307,9 +357,9 @@ export function reduce(state, action) {
       if (!awaited(state, action.id) || state.request?.kind !== 'hint') return state;
       return { ...state, request: null, answered: action.id, hint: action.move };
     case 'undone':
-      return withSnapshot(action.changed ? { ...state, notes: [] } : state, action.snap);
+      return withSnapshot(action.changed ? { ...state, notes: [], review: null } : state, action.snap);
     case 'redone':
-      return withSnapshot({ ...state, notes: [] }, action.snap);
+      return withSnapshot({ ...state, notes: [], review: null }, action.snap);
     case 'form-changed': {
       const { name, value } = action;
       if (name === 'side') {
@@ -317,7 +367,8 @@ export function reduce(state, action) {
         return { ...state, setup: { ...state.setup, side: value } };
       }
       if (!(name in state.form) || state.form[/** @type {keyof Form} */ (name)] === value) return state;
-      return { ...state, form: { ...state.form, [name]: value } };
+      const next = { ...state, form: { ...state.form, [name]: value } };
+      return name === 'black' || name === 'white' ? playerChanged(next, name, playerOf(value)) : next;
     }
     case 'setup-entered':
       if (!state.snap || state.setup) return state;
@@ -346,5 +397,36 @@ export function reduce(state, action) {
       return { ...state, notes: [{ id: 'note.setup_refused', params: { reason: problemMessage(action.error) } }] };
     case 'load-failed':
       return { ...state, notes: [{ id: 'note.load_failed', params: { reason: problemMessage(action.error) } }] };
+    case 'analysis-toggled':
+      return { ...state, analysis: !state.analysis };
+    case 'scores-reply':
+      return state.reviewing?.id === action.id
+        ? reviewed(state, action.id, action.scores)
+        : scored(state, action.id, action.scores);
+    case 'review-started':
+      return startReview(state, action.transcript, action.positions);
+    case 'reviewed': {
+      if (!state.snap || state.setup || action.ply < 0 || action.ply > state.snap.events.length) return state;
+      const review = action.ply === state.snap.events.length ? null : { ply: action.ply, snap: action.snap };
+      return { ...state, review, preview: null };
+    }
+    case 'review-ended':
+      return state.review ? { ...state, review: null, preview: null } : state;
+    case 'branched':
+      return withSnapshot({ ...state, review: null, previous: action.previous, played: state.played + 1, notes: [] }, action.snap);
+    case 'pause-toggled':
+      // Pausing drops the move being thought of; resuming asks again.
+      if (state.paused) return askAi({ ...state, paused: false });
+      return { ...state, paused: true, request: state.request?.kind === 'move' ? null : state.request };
+    case 'ai-stepped':
+      return state.paused ? askAi(state, true) : state;
+    case 'ai-delay-set': {
+      const ms = Math.min(MAX_AI_DELAY_MS, Math.max(0, Math.round(action.ms)));
+      return Number.isFinite(ms) && ms !== state.aiDelay ? { ...state, aiDelay: ms } : state;
+    }
+    case 'noted':
+      return { ...state, notes: action.notes };
+    case 'previewed':
+      return state.preview === action.square ? state : { ...state, preview: action.square };
   }
 }

@@ -8,6 +8,7 @@ import { formatAll } from './i18n.js';
 /** @import { Msg } from './i18n.js' */
 /** @typedef {import('./engine.js').Color} Color */
 /** @typedef {import('./engine.js').LastMove} LastMove */
+/** @typedef {import('./engine.js').GameEvent} GameEvent */
 /** @typedef {import('./engine.js').Outcome} Outcome */
 /** @typedef {import('./engine.js').Snapshot} Snapshot */
 
@@ -44,9 +45,29 @@ function turnMessage(color, player, thinking) {
 }
 
 /**
- * The whole status line: the last move, a pass (until the next move), then the turn or the
- * result.
- * @param {{lastMove?: LastMove | null, lastPass?: Color | null} &
+ * The players whose last turn, in the engine's events, was a pass: a pass stays announced
+ * until the player who passed has moved again (the opponent may move meanwhile).
+ * @param {GameEvent[]} events
+ * @returns {Color[]}
+ */
+export function pendingPasses(events) {
+  /** @type {Color[]} */
+  const pending = [];
+  /** @type {Set<Color>} */
+  const seen = new Set();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (seen.has(e.player)) continue;
+    seen.add(e.player);
+    if (e.type === 'pass') pending.push(e.player);
+  }
+  return pending;
+}
+
+/**
+ * The whole status line: a pass made before the last move (until the player who passed moves
+ * again), the last move, a pass right after it, then the turn or the result.
+ * @param {{lastMove?: LastMove | null, lastPass?: Color | null, events?: GameEvent[]} &
  *   ({over: false, toMove: Color} | ({over: true} & Outcome))} snap  a Snapshot, or the part
  *   of one that is read
  * @param {Pick<Settings, Color>} settings
@@ -57,6 +78,8 @@ export function statusMessages(snap, settings, thinking) {
   /** @type {Msg[]} */
   const msgs = [];
   const m = snap.lastMove;
+  const earlier = snap.over ? [] : pendingPasses(snap.events ?? []).filter((p) => p !== snap.lastPass);
+  for (const player of earlier) msgs.push({ id: 'status.passed_earlier', params: { player } });
   if (m) msgs.push({ id: 'status.played', params: { player: m.player, square: m.square } });
   if (snap.lastPass) msgs.push({ id: 'status.passed', params: { player: snap.lastPass } });
   if (snap.over) msgs.push(...resultMessages(snap));

@@ -105,7 +105,7 @@ test('a game the engine refuses: a set-up position gives way to the standard sta
   assert.deepEqual(odd.settings, defaultSettings(5));
 });
 
-test('moves the engine refuses: the game starts from the beginning, the reason is a code', () => {
+test('moves the engine refuses: the moves before the bad one are played, the reason is a code', () => {
   const loaded = engine.load(settings('human'), 'f5c4');
   assert.deepEqual(loaded.replayError?.params, {
     moveNumber: 2,
@@ -115,7 +115,8 @@ test('moves the engine refuses: the game starts from the beginning, the reason i
     player: 'white',
   });
   assert.equal(loaded.replayError?.code, 'bad_transcript');
-  assert.equal(loaded.snap.transcript, '');
+  assert.equal(loaded.snap.transcript, 'f5');
+  assert.equal(engine.load(settings('human'), 'zz').snap.transcript, '');
 });
 
 test('set-up checks and the named starts for the set-up mode', () => {

@@ -37,6 +37,8 @@ export function snap(over = {}) {
     white: 2,
     winner: null,
     rules: 'classic',
+    flips: { d3: ['d4'], c4: ['d4'], f5: ['e5'], e6: ['e5'] },
+    opening: null,
     ...over,
   });
 }

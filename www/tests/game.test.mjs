@@ -231,7 +231,7 @@ describe('the Reversi page', () => {
     await page.close();
   });
 
-  test('a forced pass is announced until the next move', async () => {
+  test('a forced pass is announced until the player who passed moves again', async () => {
     const { page, problems } = await env.newPage();
     await openGame(page, env.base, '#black=human&white=human');
     for (const sq of PASS_GAME) {
@@ -247,9 +247,28 @@ describe('the Reversi page', () => {
       boardWith(['b3', 'c3', 'd3', 'd4', 'e4', 'd5', 'e5', 'e6'], ['c1', 'd1', 'e1', 'd2']),
     );
     await playCell(page, 'd6');
-    assert.doesNotMatch(await status(page), /passes/);
-    assert.match(await status(page), /Black to move/);
+    // White moved; Black has not moved since the pass: it stays said.
+    assert.equal(await status(page), 'Black had no legal move and passed. White played d6. Black to move.');
     assert.match(page.url(), /moves=d3c3e6d2d1e1b3c1d6$/);
+    await playCell(page, 'c4');
+    assert.doesNotMatch(await status(page), /pass/);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a pass stays announced while the AI plays in between', async () => {
+    const { page, problems } = await env.newPage();
+    // Black (human) has to pass after c1; White (the AI) moves again.
+    await openGame(page, env.base, '#black=human&white=ai1&moves=d3c3e6d2d1e1b3c1');
+    assert.match(await status(page), /Black has no legal move and passes\./);
+    assert.match(await status(page), /White \(AI, Beginner\) is thinking/);
+    await waitForHumanOrEnd(page);
+    const text = await status(page);
+    assert.match(text, /^Black had no legal move and passed\. White played (b4|d6)\. Black to move\.$/);
+    assert.equal(await page.getAttribute('[role="status"]', 'aria-live'), 'polite');
+    const legal = await legalCells(page);
+    await page.click(`[data-cell="${legal[0]}"]`);
+    assert.doesNotMatch(await status(page), /pass/);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -375,16 +394,19 @@ describe('the Reversi page', () => {
     assert.match(message, /unknown game 'chess'/);
     assert.match(message, /unknown setting 'colour'/);
     assert.match(message, /move 2 'zz'/);
-    assert.equal(await boardFromDom(page), START);
-    assert.deepEqual((await legalCells(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
-    await playCell(page, 'd3');
-    assert.match(await status(page), /White to move/);
+    // The legal moves before the bad one are kept: f5, then White to move.
+    assert.match(message, /the moves before it are played/);
+    assert.match(page.url(), /moves=f5$/);
+    assert.deepEqual((await legalCells(page)).sort(), ['d6', 'f4', 'f6']);
+    await playCell(page, 'd6');
+    assert.match(await status(page), /Black to move/);
     assert.ok(!(await page.isVisible('#message')));
 
     // An illegal move in the transcript.
     await openGame(page, env.base, '#black=human&white=human&moves=f5c4');
     assert.match(/** @type {string} */ (await page.textContent('#message')), /move 2 'c4'.*not a legal move for White/);
-    await playCell(page, 'e6');
+    assert.match(page.url(), /moves=f5$/);
+    await playCell(page, 'f6');
     assert.deepEqual(problems, []);
     await page.close();
   });

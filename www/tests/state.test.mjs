@@ -2,6 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { effects } from '../effects.js';
 import { formatAll } from '../i18n.js';
 import {
   canHint,
@@ -182,8 +183,8 @@ test('a link that was not fully understood, a game that could not start, moves n
     notes(state),
     "The link was not fully understood: unknown game 'chess' (rules=classic or rules=inverse); " +
       "unknown setting 'colour' (rules, black, white, start, moves, board, side). Defaults are used instead. " +
-      "The moves in the link could not be replayed (move 2 'zz' is not a square (a1..h8) or a pass (pa, --)); " +
-      'the game starts from the beginning.',
+      "The moves in the link stop at a bad move (move 2 'zz' is not a square (a1..h8) or a pass (pa, --)); " +
+      'the moves before it are played.',
   );
   state = run({
     type: 'game-loaded',
@@ -249,10 +250,25 @@ test('the form: fields as the user left them; the settings they make', () => {
     white: { ai: false },
     start: 'standard',
   });
-  // The game itself is unchanged until a new one is loaded, which resets the form.
-  assert.deepEqual(state.settings, settings(3));
+  // The players apply to the game in progress at once, the rules only to a new game.
+  assert.deepEqual(state.settings, { ...settings('human', 10), rules: 'classic' });
+  assert.equal(state.request?.kind, 'move', 'Black, now the AI, is asked for its move');
+  assert.equal(state.request?.level, 10);
   state = reduce(state, { type: 'game-loaded', loaded: loaded(settings(4)), linkProblems: [] });
   assert.equal(state.form.white, 'ai4');
+});
+
+test('a player changed mid-game: the AI thinking for a player now human is dropped', () => {
+  let state = run({ type: 'game-loaded', loaded: loaded(settings(3)), linkProblems: [] }, { type: 'moved', snap: snapAfterF5() });
+  assert.equal(state.request?.kind, 'move');
+  const id = /** @type {number} */ (state.request?.id);
+  const level = reduce(state, { type: 'form-changed', name: 'white', value: 'ai7' });
+  assert.equal(level.request?.id, id, 'another level: the move being thought of is kept');
+  assert.deepEqual(level.settings?.white, { ai: true, level: 7 });
+  state = reduce(level, { type: 'form-changed', name: 'white', value: 'human' });
+  assert.equal(state.request, null);
+  assert.equal(humanToMove(state), true);
+  assert.deepEqual(effects(level, state).filter((e) => e.type === 'ai-cancel'), [{ type: 'ai-cancel', id }]);
 });
 
 test('a finished game: nobody moves, nothing is asked', () => {

@@ -1,6 +1,7 @@
 // A seeded fuzz of the wasm package's JavaScript API, in Node (no browser, no server): the
 // package that scripts/build-web.sh writes to www/pkg is loaded from disk with initSync, and a
-// seeded random mix of valid and invalid calls of every export is made on a pool of games.
+// seeded random mix of valid and invalid calls of every export (the analysis's too: score_moves,
+// flips, play_legal_prefix, the opening name) is made on a pool of games.
 //
 // It fails on
 // - a wasm trap (WebAssembly.RuntimeError) or a thrown value that is not an Error;
@@ -445,6 +446,9 @@ async function fuzz(seed, steps) {
     assert.equal(g.can_undo(), s.canUndo);
     assert.equal(g.can_redo(), s.canRedo);
     assert.deepEqual(g.outcome(), { black: s.black, white: s.white, winner: s.winner });
+    assert.equal(g.opening_name(), s.opening ?? undefined);
+    assert.deepEqual(Object.keys(s.flips), s.legal);
+    for (const sq of s.legal) assert.deepEqual(g.flips(sq), s.flips[sq]);
   }
 
   /** A method of a live game, with valid or invalid arguments. */
@@ -454,7 +458,7 @@ async function fuzz(seed, steps) {
     const s = stateOf(l);
     const g = l.game;
     const colors = ['black', 'white', 'X', 'O', 'b', 'W', '*', 'BLACK'];
-    const method = rng.pick(['play', 'play', 'play', 'play_transcript', 'undo', 'redo', 'undo_turn', 'redo_turn', 'getters']);
+    const method = rng.pick(['play', 'play', 'play', 'play_transcript', 'play_legal_prefix', 'flips', 'undo', 'redo', 'undo_turn', 'redo_turn', 'getters']);
     /** @type {Arg[]} */
     let args;
     if (method === 'play') {
@@ -470,6 +474,17 @@ async function fuzz(seed, steps) {
         const moves = Array.from({ length: n }, () => (rng.chance(0.1) ? 'pa' : rng.pick(SQUARES)));
         args = [arg(moves.join(rng.pick(['', ' '])), 'maybe')];
       } else args = [stringArg(rng, [''], ['zz', 'x', 'f5f5f5'])];
+    } else if (method === 'play_legal_prefix') {
+      // Any string is played as far as it is legal (the error is returned, not thrown).
+      const n = rng.int(4);
+      const moves = Array.from({ length: n }, () => (rng.chance(0.1) ? 'pa' : rng.pick(SQUARES)));
+      const text = rng.chance(0.8) ? moves.join(rng.pick(['', ' '])) : rng.pick(['zz', 'x', '']);
+      args = [rng.chance(0.9) ? arg(text, 'ok') : wrongType(rng, 'string')];
+    } else if (method === 'flips') {
+      // Any square: the flips of a legal move, none for another square.
+      const r = rng.next();
+      if (r < 0.7) args = [arg(rng.pick(SQUARES), 'ok')];
+      else args = [stringArg(rng, [], ['', 'd33', 'a9', ' d3'])];
     } else if (method === 'undo_turn' || method === 'redo_turn') {
       args = [stringArg(rng, colors, ['purple', '', 'XO'])];
     } else if (method === 'getters') {
@@ -613,8 +628,31 @@ async function fuzz(seed, steps) {
     });
   }
 
+  /** score_moves (the analysis) with valid or invalid arguments, shallow and quick. */
+  function scoreMoves() {
+    const l = live.length ? rng.pick(live) : null;
+    const s = l ? stateOf(l) : { board: START, side: 'X', rules: 'classic', legal: ['d3', 'c4', 'f5', 'e6'] };
+    const pOk = rng.chance(0.5) ? 1 : 0.7;
+    const args = [
+      stringArg(rng, [s.board], ['XO--', `Q${'-'.repeat(63)}`], false, pOk),
+      stringArg(rng, [s.side], ['Z', '', 'XO'], false, pOk),
+      stringArg(rng, [s.rules], ['draughts', ''], false, pOk),
+      integerArg(rng, 1, 3, [...NOT_INTEGERS, 0, 61, 2 ** 32 + 1], pOk),
+      integerArg(rng, 1, 30, [...NOT_INTEGERS, 0, 600001, -(2 ** 32)], pOk),
+    ];
+    perform({
+      ...callOf('score_moves', m.score_moves, undefined, args),
+      expect: expectation(args),
+      check: (result) => {
+        const list = /** @type {{square: string}[]} */ (result);
+        assert.deepEqual(list.map((x) => x.square).sort(), [...s.legal].sort());
+      },
+    });
+  }
+
   /** Lets the AI allocate its tables: a midgame move and an exact endgame solve, both rules. */
   function warmUp() {
+    m.score_moves(START, 'X', 'classic', 1, 10);
     for (const rules of ['classic', 'inverse']) {
       m.ai_move(START, 'X', rules, minLevel, 1);
       for (let solved = false; !solved; ) {
@@ -648,6 +686,7 @@ async function fuzz(seed, steps) {
       [foreignThis, 5],
       [freeGame, 4],
       [aiMove, 12],
+      [scoreMoves, 4],
       [levels, 3],
     ];
     const total = ops.reduce((sum, [, w]) => sum + w, 0);

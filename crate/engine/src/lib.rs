@@ -14,7 +14,7 @@
 //!
 //! The modules form layers, each using only those below it: bit-level code (`bitboard`,
 //! `stability`, `symmetry`, `ternary`, `rng`, `limits`, `hash_table`), then squares, boards
-//! and positions (`square`, `board`, `obf`), the game record (`game`, `perft`, `openings`),
+//! and positions (`square`, `board`, `obf`), the game record (`game`, `perft`, `openings`, `opening_names`),
 //! the evaluations and searches (`eval`, `pattern`, `search`, `endgame`), and the AI facade
 //! (`ai`) on top.
 
@@ -28,6 +28,7 @@ mod ggf;
 mod hash_table;
 mod limits;
 mod obf;
+mod opening_names;
 mod openings;
 mod pattern;
 mod perft;
@@ -55,6 +56,7 @@ pub use hash_table::TableAllocError;
 pub use limits::native_clock;
 pub use limits::{Clock, Limits};
 pub use obf::{MoveScores, ParseObfError};
+pub use opening_names::opening_name;
 pub use openings::random_openings;
 pub use perft::{perft, PassRule};
 pub use square::{ParseSquareError, Square};

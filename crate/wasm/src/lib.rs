@@ -25,12 +25,13 @@
 //! | `bad_rules` | `text` |
 //! | `bad_start` | `text` |
 //! | `out_of_memory` | `megabytes`: the AI's tables could not be allocated |
-//! | `ai_busy` | none: `ai_move` was called from its own clock |
+//! | `ai_busy` | none: `ai_move` (or `score_moves`) was called from its own clock |
 //!
 //! An argument of the wrong type or out of range is a `TypeError` or `RangeError` (below),
 //! without a code.
 //!
 //! - [`new_game`] creates a [`GameHandle`] (a `Game` in JavaScript) wrapping `reversi::Game`.
+//! - [`score_moves`] scores every legal move (analysis, with tables of its own).
 //! - [`ai_move`] asks the engine's AI for a move; the AI (and its transposition table) lives in
 //!   a thread-local, so a Web Worker keeps its table between moves.
 //! - Colours are `"black"` and `"white"` on the JavaScript side (input also accepts `X`/`O`).
@@ -48,15 +49,17 @@
 
 #![forbid(unsafe_code)]
 
+mod analysis;
 mod args;
 mod errors;
 
 use std::cell::RefCell;
 
 use js_sys::{Array, Object, Reflect};
-use reversi::{Ai, Color, Event, Game, Level, Position, Square, Start};
+use reversi::{opening_name, Ai, Color, Event, Game, Level, Position, Square, Start};
 use wasm_bindgen::prelude::*;
 
+pub use analysis::{score_moves, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_MS};
 use args::*;
 use errors::*;
 
@@ -198,7 +201,7 @@ pub fn ai_move(
 /// or `Date.now()` where there is none (there is no `std::time` on wasm32). Looked up at each
 /// call (the search reads the clock every few thousand nodes), so a replaced
 /// `performance.now` is the one called.
-fn now() -> f64 {
+pub(crate) fn now() -> f64 {
     Reflect::get(&js_sys::global(), &"performance".into())
         .ok()
         .filter(JsValue::is_object)
@@ -221,6 +224,20 @@ pub struct GameHandle {
 impl GameHandle {
     /// The winner of a finished game as JavaScript: a colour name, or null for a draw and
     /// while the game goes on.
+    fn opening(&self) -> Option<&'static str> {
+        let moves: Vec<Square> = self.game.played_moves().collect();
+        opening_name(self.game.start(), &moves)
+    }
+
+    /// The discs `sq` would turn, none when it is not legal.
+    fn flip_bits(&self, sq: Square) -> u64 {
+        if self.game.is_legal(sq) {
+            self.game.position().board.flips(sq)
+        } else {
+            0
+        }
+    }
+
     fn winner(&self) -> JsValue {
         self.game
             .result()
@@ -249,6 +266,41 @@ impl GameHandle {
     ) -> Result<(), JsValue> {
         let transcript = string_arg(&transcript, "transcript")?;
         self.game.play_transcript(&transcript).map_err(js_error)
+    }
+
+    /// Plays as much of a transcript as is legal (see `play_transcript`): the moves before
+    /// the first bad one are played. Returns `undefined` when all of it was played, else the
+    /// error (not thrown) that `play_transcript` would have thrown for the whole of it.
+    pub fn play_legal_prefix(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] transcript: JsValue,
+    ) -> Result<Option<js_sys::Error>, JsValue> {
+        let transcript = string_arg(&transcript, "transcript")?;
+        let Err(error) = self.game.clone().play_transcript(&transcript) else {
+            self.game.play_transcript(&transcript).map_err(js_error)?;
+            return Ok(None);
+        };
+        // The tokens before the bad one: two characters each, whitespace aside.
+        let chars: String = transcript.chars().filter(|c| !c.is_whitespace()).collect();
+        let prefix: String = chars.chars().take(2 * (error.move_number - 1)).collect();
+        self.game.play_transcript(&prefix).map_err(js_error)?;
+        Ok(Some(js_error(error).unchecked_into()))
+    }
+
+    /// The discs that `square` would turn for the side to move, in a1..h8 order (empty when
+    /// it is no legal move). Throws on a malformed square.
+    pub fn flips(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue,
+    ) -> Result<Array, JsValue> {
+        let sq: Square = string_arg(&square, "square")?.parse().map_err(js_error)?;
+        Ok(squares(self.flip_bits(sq)))
+    }
+
+    /// The name of the standard opening the moves follow (from the standard start, under its
+    /// symmetries), or `undefined`.
+    pub fn opening_name(&self) -> Option<String> {
+        self.opening().map(str::to_string)
     }
 
     /// The legal moves of the side to move, in a1..h8 order (empty when the game is over).
@@ -340,7 +392,9 @@ impl GameHandle {
     /// had to pass right after the last move, or null), `passes`, `events` (moves and passes in
     /// order: `{type: "move", player, square}` or `{type: "pass", player}`), `over`, `black`, `white`,
     /// `winner` (null for a draw or while the game goes on), `rules`, `transcript`,
-    /// `fullTranscript`, `moveCount`, `canUndo`, `canRedo`.
+    /// `fullTranscript`, `moveCount`, `canUndo`, `canRedo`, `flips` (for each legal move, the
+    /// discs it would turn: `{d3: ["d4"], ...}`), `opening` (the name of the standard opening
+    /// the moves follow, or null).
     pub fn state(&self) -> Object {
         let g = &self.game;
         let position = g.position();
@@ -402,6 +456,16 @@ impl GameHandle {
         set(&obj, "moveCount", g.move_count() as u32);
         set(&obj, "canUndo", g.can_undo());
         set(&obj, "canRedo", g.can_redo());
+        let flips = Object::new();
+        for sq in Square::iter_bits(g.legal_moves()) {
+            set(&flips, &sq.to_string(), squares(self.flip_bits(sq)));
+        }
+        set(&obj, "flips", flips);
+        set(
+            &obj,
+            "opening",
+            self.opening().map_or(JsValue::NULL, JsValue::from),
+        );
         obj
     }
 }
