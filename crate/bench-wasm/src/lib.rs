@@ -95,6 +95,7 @@ pub extern "C" fn bench_midgame(index: u32, count: u32, plies: u32, time_ms: f64
         exact_empties: 0,
         temperature: 0.0,
         seed: 0,
+        selective: true,
     };
     let mut ai = reversi::Ai::new(32);
     let analysis = ai.analyze(position.board, rules, &limits, &options);

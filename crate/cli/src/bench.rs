@@ -296,6 +296,7 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
         exact_empties: 0,
         temperature: 0.0,
         seed: 0,
+        selective: true,
     };
     match level {
         Some(l) => out::line(format_args!(

@@ -25,7 +25,8 @@ const USAGE: &str = "usage:
   reversi match [--a PLAYER] [--b PLAYER] [--games N] [--from GAME] [--inverse] [--plies N] [--seed S] [--tt MB] [--threads N] [--quiet]
                 [--nboard-depth N] [--nboard-timeout SECONDS]
       PLAYER = parts joined by ':': a level 1..10, dN (depth N, no noise), nN (node budget),
-      eN (solve exactly from N empties), or an evaluation classic|inverse|negated;
+      tN (N ms a move by the clock),
+      eN (solve exactly from N empties), wide (no Multi-ProbCut), or an evaluation classic|inverse|negated;
       or nboard:CMD, an engine that speaks NBoard, run as CMD (words split at spaces; '...' or
       \"...\" quote), searching to --nboard-depth (set depth, default 8). A move not sent within
       --nboard-timeout seconds (default 60; the engine is killed), an illegal move or an engine

@@ -2,7 +2,9 @@
 //! opening once with each colour) and prints the result of player A.
 //!
 //! A player is `SPEC[:SPEC...]` where each part is a level `1`..`10`, `dN` (fixed depth N, no
-//! noise), `nN` (node budget N), `eN` (solve exactly from N empties), or an evaluation name
+//! noise), `nN` (node budget N), `tN` (N ms a move, by the clock: no longer reproducible),
+//! `eN` (solve exactly from N empties, by default as many as the budget allows), `wide` (no
+//! Multi-ProbCut: a full-width search), or an evaluation name
 //! (`classic`, `inverse`, `negated`). Examples: `5`, `6:negated`, `d4:inverse`, `d8:n50000`.
 //!
 //! A player may also be any engine that speaks NBoard: `nboard:CMD`, where CMD is its command
@@ -15,8 +17,8 @@
 //! cannot be started at all ends the match with an error.
 
 use reversi::{
-    random_openings, Ai, Analysis, Board, EvalKind, Level, Limits, Options, Position, Rules,
-    Square, TableAllocError,
+    native_clock, random_openings, Ai, Analysis, Board, Clock, EvalKind, Level, Limits, Options,
+    Position, Rules, Square, TableAllocError,
 };
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -32,8 +34,12 @@ pub struct Player {
     pub level: Option<Level>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// Milliseconds a move (the machine's clock: results then depend on its speed).
+    pub time_ms: Option<u64>,
     pub exact_empties: Option<u32>,
     pub eval: Option<EvalKind>,
+    /// Multi-ProbCut on (the default; `wide` turns it off).
+    pub selective: bool,
 }
 
 impl Player {
@@ -44,8 +50,10 @@ impl Player {
             level: None,
             depth: None,
             nodes: None,
+            time_ms: None,
             exact_empties: None,
             eval: None,
+            selective: true,
         };
         for part in spec.split(':') {
             let number = |s: &str| -> Result<u64, String> {
@@ -54,10 +62,14 @@ impl Player {
             };
             if let Some(kind) = EvalKind::parse(part) {
                 p.eval = Some(kind);
+            } else if part == "wide" {
+                p.selective = false;
             } else if let Some(n) = part.strip_prefix('d') {
                 p.depth = Some(number(n)?.clamp(1, 64) as u32);
             } else if let Some(n) = part.strip_prefix('n') {
                 p.nodes = Some(number(n)?.max(1));
+            } else if let Some(n) = part.strip_prefix('t') {
+                p.time_ms = Some(number(n)?.clamp(1, 3_600_000));
             } else if let Some(n) = part.strip_prefix('e') {
                 p.exact_empties = Some(number(n)?.min(64) as u32);
             } else {
@@ -71,9 +83,9 @@ impl Player {
                 })?);
             }
         }
-        if p.level.is_none() && p.depth.is_none() && p.nodes.is_none() {
+        if p.level.is_none() && p.depth.is_none() && p.nodes.is_none() && p.time_ms.is_none() {
             return Err(format!(
-                "player '{shown}' needs a level, a depth (dN) or a node budget (nN)"
+                "player '{shown}' needs a level, a depth (dN), a node budget (nN) or a time (tN)"
             ));
         }
         Ok(p)
@@ -85,22 +97,28 @@ impl Player {
         let spec = self.level.map(Level::spec);
         let limits = Limits {
             max_nodes: self.nodes.or(spec.map(|s| s.nodes)),
-            max_time_ms: None,
+            max_time_ms: self.time_ms.map(|ms| ms as f64),
             max_depth: self.depth.or(spec.map(|s| s.depth)),
-            clock: None,
+            clock: self.time_ms.map(|_| native_clock as Clock),
         };
+        // A time budget alone solves from as many empties as that time allows.
+        let by_time = self
+            .time_ms
+            .map(|_| Options::for_limits(rules, &limits).exact_empties);
         let options = Options {
             eval,
             exact_empties: self
                 .exact_empties
                 .or(spec.map(|s| s.exact_empties))
+                .or(by_time)
                 .unwrap_or(0),
-            temperature: if self.depth.is_some() || self.nodes.is_some() {
+            temperature: if self.depth.is_some() || self.nodes.is_some() || self.time_ms.is_some() {
                 0.0
             } else {
                 spec.map_or(0.0, |s| s.temperature)
             },
             seed,
+            selective: self.selective,
         };
         ai.analyze(board, rules, &limits, &options)
     }
@@ -474,6 +492,11 @@ mod tests {
             (p.depth, p.nodes, p.exact_empties),
             (Some(4), Some(1000), Some(8))
         );
+        assert!(p.selective && p.time_ms.is_none());
+        let p = Player::parse("t250:wide").unwrap();
+        assert_eq!((p.time_ms, p.selective), (Some(250), false));
+        assert!(Player::parse("wide").is_err());
+        assert!(Player::parse("t").is_err());
         assert!(Player::parse("11").is_err());
         assert!(Player::parse("inverse").is_err());
         assert!(Player::parse("dx").is_err());

@@ -77,6 +77,11 @@ pub mod internals {
         pub use crate::eval::{MAX_EVAL, SCALE};
     }
 
+    /// Multi-ProbCut's depths and its error models (for `reversi-learn probcut`).
+    pub mod probcut {
+        pub use crate::search::probcut::{model, shallow, SigmaModel, CUT_SIGMAS, MIN_DEPTH};
+    }
+
     /// The pattern evaluation: geometry and weights format.
     pub mod pattern {
         pub use crate::pattern::*;

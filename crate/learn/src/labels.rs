@@ -115,6 +115,7 @@ pub fn label_game(
     let replay = game.replay()?;
     let options = Options {
         exact_empties: 0,
+        selective: false,
         ..Options::for_limits(config.rules, &Limits::NONE)
     };
     let limits = Limits {

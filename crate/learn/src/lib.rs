@@ -7,6 +7,9 @@
 //!    positions, by fixed-depth searches with the engine's current evaluation;
 //! 3. [`train`] (`reversi-learn fit`): the labelled positions ([`dataset`]), a ridge fit of every
 //!    phase's tables ([`patterns`]), the weights file, held-out errors by phase.
+//!
+//! [`probcut`] (`reversi-learn probcut`) measures the statistics of the search's
+//! Multi-ProbCut on the same games.
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +18,7 @@ pub mod dataset;
 pub mod games;
 pub mod labels;
 pub mod patterns;
+pub mod probcut;
 pub mod train;
 
 pub use args::{parse_games_args, parse_games_os_args, GamesArgError};

@@ -12,6 +12,7 @@ use reversi_args::Args;
 use reversi_learn::games::{command_line, git_state, run_games, RunInfo};
 use reversi_learn::labels::{run_labels, LabelConfig};
 use reversi_learn::patterns::FitOptions;
+use reversi_learn::probcut::{run_probcut, ProbCutConfig};
 use reversi_learn::train::{report_table, train, TrainConfig};
 use reversi_learn::{parse_games_os_args, GamesArgError};
 
@@ -19,13 +20,15 @@ const USAGE: &str =
     "usage: reversi-learn games|label|fit [options]   (--help after each for its own)
   games   plays the self-play games of the data set (resumable)
   label   labels their positions by searches of the engine's evaluation (resumable)
-  fit     fits the pattern evaluation's weights file on them";
+  fit     fits the pattern evaluation's weights file on them
+  probcut measures the errors of Multi-ProbCut's shallow searches and fits their model";
 
 fn main() -> ExitCode {
     match std::env::args_os().nth(1).as_ref().and_then(|a| a.to_str()) {
         Some("games") => games(),
         Some("fit") => subcommand("fit", fit),
         Some("label") => subcommand("label", label),
+        Some("probcut") => subcommand("probcut", probcut),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -228,6 +231,39 @@ fn label(mut a: Args) -> Result<(), Failure> {
     println!(
         "{} games; labelled {} in this run, {:.0} s",
         r.games, r.labelled_now, r.seconds
+    );
+    Ok(())
+}
+
+const PROBCUT_USAGE: &str = "usage: reversi-learn probcut --rules classic|inverse --data DIR
+       [--positions 300] [--max-depth 10] [--min-empties 14] [--seed 1]
+Full-width searches of every depth up to --max-depth on positions drawn from the games of
+--data; prints the errors of Multi-ProbCut's predictions by depth and empties and the fitted
+sigma = c0 + c1 * empties + c2 * depth (1/100 disc).";
+
+fn probcut(mut a: Args) -> Result<(), Failure> {
+    if a.flag("-h") || a.flag("--help") {
+        println!("{PROBCUT_USAGE}");
+        return Ok(());
+    }
+    let u = |e: reversi_args::ArgError| Failure::Usage(format!("{e}\n{PROBCUT_USAGE}"));
+    let rules = rules_arg(&mut a, PROBCUT_USAGE)?;
+    let data = required(&mut a, "--data", PROBCUT_USAGE)?;
+    let config = ProbCutConfig {
+        rules,
+        data,
+        positions: a.number("--positions", 300, 1..=1_000_000).map_err(u)?,
+        max_depth: a.number("--max-depth", 10, 3..=16).map_err(u)?,
+        min_empties: a.number("--min-empties", 14, 1..=60).map_err(u)?,
+        seed: a.number("--seed", 1, 0..=u64::MAX).map_err(u)?,
+    };
+    a.finish().map_err(u)?;
+    let r = run_probcut(&config, &mut |l| eprintln!("{l}"))?;
+    println!("{} measured errors (1/100 disc):\n", r.samples.len());
+    print!("{}", r.table);
+    let (c0, c1, c2) = r.model;
+    println!(
+        "\nsigma = {c0:.1} + {c1:.2} * empties + {c2:.2} * depth\n\nSigmaModel {{ c0: {c0:.1}, c1: {c1:.2}, c2: {c2:.2} }}"
     );
     Ok(())
 }

@@ -63,6 +63,9 @@ pub struct Options {
     pub temperature: f32,
     /// Seeds the noise.
     pub seed: u64,
+    /// A selective midgame search (Multi-ProbCut): deeper in the same time, at the risk of
+    /// a rare wrong cut. Off: full-width (fixed-depth scores, such as the learn tool's labels).
+    pub selective: bool,
 }
 
 impl Options {
@@ -79,6 +82,7 @@ impl Options {
             exact_empties: exact_empties_for_nodes(nodes),
             temperature: 0.0,
             seed: 0,
+            selective: true,
         }
     }
 }
@@ -89,7 +93,7 @@ pub struct Ai {
     tt: MidgameTable,
     solver: Solver,
     /// The game and evaluation the table's scores belong to.
-    tt_tag: Option<(Rules, EvalKind)>,
+    tt_tag: Option<(Rules, EvalKind, bool)>,
 }
 
 impl Ai {
@@ -112,9 +116,9 @@ impl Ai {
     }
 
     /// Starts a search under `rules` with `eval`: the table is kept when it holds scores of
-    /// the same game and evaluation, cleared otherwise.
-    fn begin_search(&mut self, rules: Rules, eval: EvalKind) {
-        let tag = (rules, eval);
+    /// the same game, evaluation and selectivity, cleared otherwise.
+    fn begin_search(&mut self, rules: Rules, eval: EvalKind, selective: bool) {
+        let tag = (rules, eval, selective);
         if self.tt_tag != Some(tag) {
             self.tt.clear();
             self.tt_tag = Some(tag);
@@ -171,6 +175,7 @@ impl Ai {
             exact_empties: spec.exact_empties,
             temperature: spec.temperature,
             seed,
+            selective: true,
         };
         self.analyze(board, rules, &limits, &options)
     }
@@ -200,7 +205,7 @@ impl Ai {
                 pv: Vec::new(),
             };
         }
-        self.begin_search(rules, options.eval);
+        self.begin_search(rules, options.eval, options.selective);
         let now = limits.clock.map(|clock| (clock, clock()));
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let empties = board.empty_count();
@@ -293,6 +298,9 @@ impl Ai {
     ) -> MidResult {
         let empties = board.empty_count();
         let mut searcher = Searcher::new(&mut self.tt, options.eval, rules, budget);
+        if options.selective {
+            searcher = searcher.selective();
+        }
         let mut order: Vec<Square> = Square::iter_bits(board.legal_moves()).collect();
         let mut best = order[0];
         let mut score = 0;

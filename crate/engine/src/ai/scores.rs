@@ -38,7 +38,7 @@ impl Ai {
             return Vec::new();
         }
         let eval = EvalKind::for_rules(rules);
-        self.begin_search(rules, eval);
+        self.begin_search(rules, eval, true);
         let empties = board.empty_count();
         let exact_wanted = empties <= Options::for_limits(rules, limits).exact_empties;
         let budget = Budget::start(limits);
@@ -90,7 +90,7 @@ impl Ai {
             if let Some(r) = searcher.root(board, 1, &mut order, true) {
                 update(&mut scores, &r.scores, 1);
             }
-            let mut searcher = Searcher::new(&mut self.tt, eval, rules, midgame);
+            let mut searcher = Searcher::new(&mut self.tt, eval, rules, midgame).selective();
             for depth in 2..=max_depth {
                 let Some(r) = searcher.root(board, depth, &mut order, true) else {
                     break;

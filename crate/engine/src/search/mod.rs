@@ -7,6 +7,7 @@
 //! win (minus for a loss), so that a sure win outranks any evaluation ([`to_discs`] takes the
 //! bonus off); once the depth reaches the number of empty squares the search is exact.
 
+pub(crate) mod probcut;
 mod table;
 
 pub use table::MidgameTable;
@@ -61,6 +62,8 @@ pub struct Searcher<'a> {
     eval: EvalKind,
     rules: Rules,
     budget: Budget,
+    /// Multi-ProbCut's error model when the search is selective.
+    probcut: Option<probcut::SigmaModel>,
     pub nodes: u64,
     next_clock_check: u64,
     aborted: bool,
@@ -78,10 +81,55 @@ impl<'a> Searcher<'a> {
             eval,
             rules,
             budget,
+            probcut: None,
             nodes: 0,
             next_clock_check: CLOCK_INTERVAL,
             aborted: false,
         }
+    }
+
+    /// Makes the search selective: Multi-ProbCut ([`probcut`]) with the error model of its
+    /// evaluation. Without it the search is full-width.
+    pub fn selective(mut self) -> Searcher<'a> {
+        self.probcut = Some(probcut::model(self.eval));
+        self
+    }
+
+    /// Multi-ProbCut at a node `depth` deep: `Some(bound)` when a shallow search says the deep
+    /// score is beyond the window with enough confidence.
+    #[inline]
+    fn probcut(&mut self, b: &Board, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+        let model = self.probcut?;
+        if depth < probcut::MIN_DEPTH
+            || depth >= b.empty_count()
+            || alpha <= -MAX_EVAL
+            || beta >= MAX_EVAL
+        {
+            return None;
+        }
+        let shallow = probcut::shallow(depth);
+        let margin = (probcut::CUT_SIGMAS * model.sigma(depth, b.empty_count())) as i32;
+        let high = beta + margin;
+        if high < MAX_EVAL {
+            let v = self.negamax(*b, shallow, high - 1, high);
+            if self.aborted {
+                return Some(0);
+            }
+            if v >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha - margin;
+        if low > -MAX_EVAL {
+            let v = self.negamax(*b, shallow, low, low + 1);
+            if self.aborted {
+                return Some(0);
+            }
+            if v <= low {
+                return Some(alpha);
+            }
+        }
+        None
     }
 
     pub fn aborted(&self) -> bool {
@@ -170,6 +218,9 @@ impl<'a> Searcher<'a> {
                     _ => {}
                 }
             }
+        }
+        if let Some(v) = self.probcut(&b, depth, alpha, beta) {
+            return v;
         }
         let mut list = ScoredMoves::new();
         for sq in Square::iter_bits(moves) {

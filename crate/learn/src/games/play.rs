@@ -106,6 +106,7 @@ impl Player {
                     exact_empties: 0,
                     temperature: params.temperature,
                     seed: splitmix64(&mut state),
+                    selective: false,
                 };
                 self.ai.analyze(board, params.rules, &limits, &options).best
             };
