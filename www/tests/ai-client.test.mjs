@@ -283,3 +283,28 @@ test('the analysis and the review: queued after the move and hints, their scores
     { type: 'scores', id: 2, kind: 'review', scores: [] },
   ]);
 });
+
+test("the AI's move does not wait for a cancelled review: that worker is replaced", async () => {
+  const { client, workers, worker, results } = setUp();
+  client.request({ ...ask(1, 'review'), depth: 1, timeMs: 6000 });
+  client.cancel(1);
+  // Cancelled, nothing waiting: the worker goes on (not killed).
+  assert.equal(workers.length, 1);
+  client.request(ask(2, 'move'));
+  assert.equal(workers.length, 2);
+  assert.equal(workers[0].terminated, true);
+  assert.deepEqual(worker().sent.map((m) => m.id), [2]);
+  worker().answer('f5');
+  await settle();
+  assert.deepEqual(results, [{ type: 'move', id: 2, kind: 'move', move: 'f5', waited: 0 }]);
+  // A step of the analysis (1 s at most) is waited for, cancelled or not.
+  client.request({ ...ask(3, 'scores'), depth: 1, timeMs: 300 });
+  client.request(ask(4, 'move'));
+  assert.equal(workers.length, 2);
+  assert.deepEqual(client.pending(), { running: 3, queued: [4] });
+  client.cancel(4);
+  client.cancel(3);
+  client.request(ask(5, 'move'));
+  assert.equal(workers.length, 2);
+  assert.deepEqual(client.pending(), { running: null, queued: [5] });
+});
