@@ -1,12 +1,14 @@
 // The AI client: the page's one way to the AI worker (ai-worker.js, protocol in
 // ai-protocol.js). Requests wait in a queue by priority, the AI's own move first, then hints,
 // then the analysis (the scores of every move, one deepening step a request), then the game
-// review (one position a request); one runs at a time. A queued request is replaced by a newer one of its kind, and a queued
-// hint is dropped when the AI's move is asked for (a deferred kind would wait instead).
-// Cancelling forgets a queued request, or ignores the reply of a running one: the worker is not
-// killed, a search ends within its level's time cap. A worker is replaced only when it failed:
-// it crashed, answered with an error (its engine may be unusable), or has not answered within
-// a generous time (stuck); the request it was running then fails, the queue goes on.
+// review (one position a request); one runs at a time. A queued request is replaced by a newer
+// one of its kind, and a queued hint is dropped when the AI's move is asked for (a deferred
+// kind would wait instead). Cancelling forgets a queued request, or ignores the reply of a
+// running one: the worker is not killed, a search ends within its level's time cap; but a
+// cancelled position of the review (seconds of solving) that the AI's move would wait for is:
+// its worker is replaced. Otherwise a worker is replaced only when it failed: it crashed, answered with an error (its
+// engine may be unusable), or has not answered within a generous time (stuck); the request it
+// was running then fails, the queue goes on.
 // No DOM here: it runs in Node with a stand-in worker (www/tests/ai-client.test.mjs).
 
 import { toProblem } from './problem.js';
@@ -107,6 +109,14 @@ export class AiClient {
     if (at < 0) this.queue.push(entry);
     else this.queue.splice(at, 0, entry);
     for (const q of dropped) this.report({ type: 'dropped', id: q.ask.id, kind: q.ask.kind });
+    // The AI's move behind a cancelled position of the review, which may be solved for seconds
+    // more: that worker is replaced rather than waited for (an analysis step takes 1 s at most).
+    const r = this.running;
+    if (r?.cancelled && ask.kind === 'move' && r.ask.kind === 'review') {
+      clearTimeout(this.timer);
+      this.running = null;
+      this.restartWorker();
+    }
     this.next();
   }
 

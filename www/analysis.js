@@ -9,8 +9,11 @@
 /** @import { Color, Snapshot } from './engine.js' */
 /** @import { State } from './state.js' */
 
-/** The time cap of one step: the AI's move waits at most this long behind a step. */
-export const STEP_MS = 1500;
+/**
+ * The time cap of one step: the AI's move asked for meanwhile waits at most this long behind
+ * it (the worker runs one request at a time).
+ */
+export const STEP_MS = 1000;
 /** The first step is quick, so that scores show at once. */
 export const FIRST_STEP_MS = 300;
 /** The deepest step. */

@@ -1,5 +1,6 @@
 // Unit tests of the AI client (www/ai-client.js) with stand-in workers: the queue and its
-// priorities, cancelling without killing, stale replies, and replacing a failed worker.
+// priorities (the AI's move, hints, the analysis, the review), cancelling without killing, stale
+// replies, and replacing a failed worker.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -251,4 +252,59 @@ test('a stuck worker is replaced after the timeout; the request fails, the queue
   workers[0].listeners.message.forEach((l) => l({ data: { id: 1, move: 'f5' } }));
   await settle();
   assert.equal(results.length, 2);
+});
+
+test('the analysis and the review: queued after the move and hints, their scores come back', async () => {
+  const { client, worker, results } = setUp();
+  client.request(ask(1, 'move'));
+  client.request({ ...ask(2, 'review'), depth: 8, timeMs: 1500 });
+  client.request({ ...ask(3, 'scores'), depth: 1, timeMs: 300 });
+  client.request({ ...ask(4, 'scores'), depth: 2, timeMs: 1500 }); // replaces 3
+  client.request(ask(5, 'hint'));
+  assert.deepEqual(client.pending(), { running: 1, queued: [5, 4, 2] });
+  worker().answer('f5');
+  await settle();
+  worker().answer('d3');
+  await settle();
+  // The analysis's step goes to the worker as a score_moves request.
+  assert.deepEqual(worker().last(), { id: 4, kind: 'scores', board: BOARD, side: 'X', rules: 'classic', level: 1, seed: 2 ** 31, depth: 2, timeMs: 1500 });
+  const scores = [{ square: 'f5', score: 1.5, exact: false, depth: 2 }];
+  worker().reply({ id: 4, scores });
+  await settle();
+  assert.equal(worker().last().id, 2);
+  assert.equal(worker().last().kind, 'scores', 'the review asks score_moves too');
+  worker().reply({ id: 2, scores: [] });
+  await settle();
+  assert.deepEqual(results, [
+    { type: 'dropped', id: 3, kind: 'scores' },
+    { type: 'move', id: 1, kind: 'move', move: 'f5', waited: 0 },
+    { type: 'move', id: 5, kind: 'hint', move: 'd3', waited: 0 },
+    { type: 'scores', id: 4, kind: 'scores', scores },
+    { type: 'scores', id: 2, kind: 'review', scores: [] },
+  ]);
+});
+
+test("the AI's move does not wait for a cancelled review: that worker is replaced", async () => {
+  const { client, workers, worker, results } = setUp();
+  client.request({ ...ask(1, 'review'), depth: 1, timeMs: 6000 });
+  client.cancel(1);
+  // Cancelled, nothing waiting: the worker goes on (not killed).
+  assert.equal(workers.length, 1);
+  client.request(ask(2, 'move'));
+  assert.equal(workers.length, 2);
+  assert.equal(workers[0].terminated, true);
+  assert.deepEqual(worker().sent.map((m) => m.id), [2]);
+  worker().answer('f5');
+  await settle();
+  assert.deepEqual(results, [{ type: 'move', id: 2, kind: 'move', move: 'f5', waited: 0 }]);
+  // A step of the analysis (1 s at most) is waited for, cancelled or not.
+  client.request({ ...ask(3, 'scores'), depth: 1, timeMs: 300 });
+  client.request(ask(4, 'move'));
+  assert.equal(workers.length, 2);
+  assert.deepEqual(client.pending(), { running: 3, queued: [4] });
+  client.cancel(4);
+  client.cancel(3);
+  client.request(ask(5, 'move'));
+  assert.equal(workers.length, 2);
+  assert.deepEqual(client.pending(), { running: null, queued: [5] });
 });

@@ -1,6 +1,7 @@
 // End-to-end tests that nothing is lost, in headless Chromium: the game in progress resumes
 // after a reload without hash, New game can be taken back, a changed player or level applies
-// to the game in progress from its next move; AI against AI is paused, stepped, resumed, paced.
+// to the game in progress from its next move; AI against AI is paused, stepped, resumed, paced;
+// a pass stays announced while the AI plays in between.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -104,6 +105,23 @@ describe('nothing is lost', () => {
     await page.click('#ai-pause');
     assert.equal(await page.getAttribute('#ai-pause', 'aria-pressed'), 'false');
     await page.waitForFunction((n) => (/moves=([a-h1-8]*)/.exec(location.hash)?.[1].length ?? 0) >= n + 4, at + 4);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('a pass stays announced while the AI plays in between', async () => {
+    const { page, problems } = await env.newPage();
+    // Black (human) has to pass after c1; White (the AI) moves again.
+    await openGame(page, env.base, '#black=human&white=ai1&moves=d3c3e6d2d1e1b3c1');
+    assert.match(await status(page), /Black has no legal move and passes\./);
+    assert.match(await status(page), /White \(AI, Beginner\) is thinking/);
+    await page.waitForSelector('[data-legal="true"]', { timeout: 30000 });
+    const text = await status(page);
+    assert.match(text, /^Black had no legal move and passed\. White played (b4|d6)\. Black to move\.$/);
+    assert.equal(await page.getAttribute('[role="status"]', 'aria-live'), 'polite');
+    const legal = await legalCells(page);
+    await page.click(`[data-cell="${legal[0]}"]`);
+    assert.doesNotMatch(await status(page), /pass/);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -120,6 +120,13 @@ describe('the evaluation graph and the game review', () => {
     assert.ok(points.length >= 6);
     assert.ok(points.every((e) => e === 'true'), 'every point exact');
     assert.deepEqual((await marked(page)).sort((a, b) => a - b), bad.sort((a, b) => a - b));
+    // A solved position of the review is said, the scores toggle off: the result with best play.
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'false');
+    await page.click('#eval-graph [data-ply="2"]');
+    const value = Number(await page.getAttribute('#eval-graph [data-ply="2"]', 'data-score'));
+    const said = value === 0 ? 'A draw with best play.' : `${value > 0 ? 'Black' : 'White'} wins by ${Math.abs(value)} with best play.`;
+    assert.equal(await page.textContent('#analysis-solved'), said);
+    assert.equal(await page.getAttribute('#analysis-solved', 'aria-live'), 'polite');
     assert.deepEqual(problems, []);
     await page.close();
   });

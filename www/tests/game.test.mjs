@@ -256,23 +256,6 @@ describe('the Reversi page', () => {
     await page.close();
   });
 
-  test('a pass stays announced while the AI plays in between', async () => {
-    const { page, problems } = await env.newPage();
-    // Black (human) has to pass after c1; White (the AI) moves again.
-    await openGame(page, env.base, '#black=human&white=ai1&moves=d3c3e6d2d1e1b3c1');
-    assert.match(await status(page), /Black has no legal move and passes\./);
-    assert.match(await status(page), /White \(AI, Beginner\) is thinking/);
-    await waitForHumanOrEnd(page);
-    const text = await status(page);
-    assert.match(text, /^Black had no legal move and passed\. White played (b4|d6)\. Black to move\.$/);
-    assert.equal(await page.getAttribute('[role="status"]', 'aria-live'), 'polite');
-    const legal = await legalCells(page);
-    await page.click(`[data-cell="${legal[0]}"]`);
-    assert.doesNotMatch(await status(page), /pass/);
-    assert.deepEqual(problems, []);
-    await page.close();
-  });
-
   test('inverse: the announced winner has fewer discs', async () => {
     const { page, problems } = await env.newPage();
     // A quick wipe-out: Black ends with 13 discs, White with none, so White wins.
