@@ -58,7 +58,8 @@ describe('transcripts', () => {
   test('copy the transcript and the link', async () => {
     const { page, problems } = await env.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(env.base).origin });
-    await openGame(page, env.base, '#black=human&white=ai2&moves=f5d6c3');
+    // Two humans: no AI move can change the link while it is copied and compared.
+    await openGame(page, env.base, '#black=human&white=human&moves=f5d6c3');
     await page.click('#copy-transcript');
     await page.waitForFunction(() => /transcript is copied/.test(document.querySelector('#message')?.textContent ?? ''));
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'f5d6c3');
