@@ -3,10 +3,8 @@
 // the flip preview marks the discs the engine says a move turns.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, legalCells, openGame, setUp } from './helpers.mjs';
+import { legalCells, openGame, setUp, loadPackage } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 /** @typedef {typeof import('../pkg/reversi_wasm.js')} Wasm */
@@ -66,8 +64,7 @@ describe('the analysis', () => {
   /** @type {Awaited<ReturnType<typeof setUp>>} */
   let env;
   before(async () => {
-    w = await import('../pkg/reversi_wasm.js');
-    w.initSync({ module: readFileSync(join(ROOT, 'www', 'pkg', 'reversi_wasm_bg.wasm')) });
+    w = await loadPackage();
     env = await setUp();
   });
   after(async () => {

@@ -4,10 +4,8 @@
 // on the graph; a point of the graph shows its position.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, boardFromDom, openGame, setUp, status } from './helpers.mjs';
+import { boardFromDom, openGame, setUp, status, loadPackage } from './helpers.mjs';
 import { MISTAKE_DISCS, REVIEW_DEPTH } from '../review.js';
 
 /** @import { Page } from 'playwright-core' */
@@ -54,8 +52,7 @@ describe('the evaluation graph and the game review', () => {
   /** @type {Awaited<ReturnType<typeof setUp>>} */
   let env;
   before(async () => {
-    w = await import('../pkg/reversi_wasm.js');
-    w.initSync({ module: readFileSync(join(ROOT, 'www', 'pkg', 'reversi_wasm_bg.wasm')) });
+    w = await loadPackage();
     env = await setUp();
   });
   after(async () => {

@@ -2,7 +2,7 @@
 // is given, as scripts/test-web.sh does) and Debian's Chromium driven by playwright-core.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +15,17 @@ import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = join(ROOT, 'www', 'tests', 'artifacts');
+
+/**
+ * The wasm package of www/pkg, instantiated in Node: for tests that compare the page with the
+ * engine's own answers.
+ * @returns {Promise<typeof import('../pkg/reversi_wasm.js')>}
+ */
+export async function loadPackage() {
+  const w = await import('../pkg/reversi_wasm.js');
+  w.initSync({ module: readFileSync(join(ROOT, 'www', 'pkg', 'reversi_wasm_bg.wasm')) });
+  return w;
+}
 
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -4,10 +4,8 @@
 // are the engine's (the wasm package in Node).
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, boardFromDom, legalCells, openGame, setUp, status } from './helpers.mjs';
+import { boardFromDom, legalCells, openGame, setUp, status, loadPackage } from './helpers.mjs';
 
 /** @typedef {typeof import('../pkg/reversi_wasm.js')} Wasm */
 
@@ -30,8 +28,7 @@ describe('the move list and the review', () => {
   /** @type {Awaited<ReturnType<typeof setUp>>} */
   let env;
   before(async () => {
-    w = await import('../pkg/reversi_wasm.js');
-    w.initSync({ module: readFileSync(join(ROOT, 'www', 'pkg', 'reversi_wasm_bg.wasm')) });
+    w = await loadPackage();
     env = await setUp();
   });
   after(async () => {
