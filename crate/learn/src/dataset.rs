@@ -117,9 +117,9 @@ pub fn game_samples(
     exact_empties: u32,
     search: Option<&[(u32, i32)]>,
 ) -> Result<Vec<Sample>, String> {
-    game.check(rules, exact_empties)
+    let replay = game
+        .checked_replay(rules, exact_empties)
         .map_err(|e| format!("game {}: {e}", game.index))?;
-    let replay = game.replay()?;
     let mut exact: Vec<Option<i32>> = vec![None; replay.before.len()];
     for l in &game.labels {
         exact[l.ply as usize] = Some(l.score);

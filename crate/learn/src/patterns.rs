@@ -78,7 +78,7 @@ pub fn fit(
     let mut fits = Vec::with_capacity(PHASES);
     for phase in 0..PHASES {
         let (lo, hi) = training_range(phase, options.window);
-        let rows: Vec<[u32; TERMS]> = samples
+        let (rows, targets): (Vec<[u32; TERMS]>, Vec<f64>) = samples
             .iter()
             .filter(|s| (lo..hi).contains(&s.empties()))
             .map(|s| {
@@ -86,14 +86,9 @@ pub fn fit(
                 for i in idx.iter_mut() {
                     *i = canon[*i as usize];
                 }
-                idx
+                (idx, s.target as f64)
             })
-            .collect();
-        let targets: Vec<f64> = samples
-            .iter()
-            .filter(|s| (lo..hi).contains(&s.empties()))
-            .map(|s| s.target as f64)
-            .collect();
+            .unzip();
         let (w, f) = solve(&rows, &targets, options);
         log(&format!(
             "phase {phase} (empties {lo}..{hi}): {} positions, mse {:.2}, {} iterations",

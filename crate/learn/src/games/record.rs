@@ -199,6 +199,16 @@ impl GameRecord {
     /// most `exact_empties` empties (all of them have a move for the side to move). Returns
     /// the labelled positions with their labels.
     pub fn check(&self, rules: Rules, exact_empties: u32) -> Result<Vec<(Board, Label)>, String> {
+        let replay = self.checked_replay(rules, exact_empties)?;
+        Ok(self
+            .labels
+            .iter()
+            .map(|l| (replay.before[l.ply as usize], *l))
+            .collect())
+    }
+
+    /// [`GameRecord::check`]'s checks, returning the replay itself.
+    pub fn checked_replay(&self, rules: Rules, exact_empties: u32) -> Result<Replay, String> {
         let expected = Opening::of_game(self.index);
         if self.opening != expected {
             return Err(format!(
@@ -208,12 +218,8 @@ impl GameRecord {
                 expected.letter()
             ));
         }
-        let Replay {
-            before,
-            end: board,
-            end_black_to_move: black_to_move,
-            ..
-        } = self.replay()?;
+        let replay = self.replay()?;
+        let (before, board, black_to_move) = (&replay.before, replay.end, replay.end_black_to_move);
         if !board.is_game_over() {
             return Err(format!(
                 "the game is not over after its {} moves",
@@ -244,16 +250,14 @@ impl GameRecord {
                 ply_ranges(&wanted)
             ));
         }
-        self.labels
+        if let Some(l) = self
+            .labels
             .iter()
-            .map(|l| {
-                if (-MAX_SCORE..=MAX_SCORE).contains(&l.score) {
-                    Ok((before[l.ply as usize], *l))
-                } else {
-                    Err(format!("label {}:{} is out of range", l.ply, l.score))
-                }
-            })
-            .collect()
+            .find(|l| !(-MAX_SCORE..=MAX_SCORE).contains(&l.score))
+        {
+            return Err(format!("label {}:{} is out of range", l.ply, l.score));
+        }
+        Ok(replay)
     }
 }
 
