@@ -100,15 +100,13 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn probcut(&mut self, b: &Board, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
         let model = self.probcut?;
-        if depth < probcut::MIN_DEPTH
-            || depth >= b.empty_count()
-            || alpha <= -MAX_EVAL
-            || beta >= MAX_EVAL
+        let empties = b.empty_count();
+        if depth < probcut::MIN_DEPTH || depth >= empties || alpha <= -MAX_EVAL || beta >= MAX_EVAL
         {
             return None;
         }
         let shallow = probcut::shallow(depth);
-        let margin = (probcut::CUT_SIGMAS * model.sigma(depth, b.empty_count())) as i32;
+        let margin = (probcut::CUT_SIGMAS * model.sigma(depth, empties)) as i32;
         let high = beta + margin;
         if high < MAX_EVAL {
             let v = self.negamax(*b, shallow, high - 1, high);
