@@ -192,7 +192,7 @@ export function solvedMessages(state) {
   /** @type {number | null} */
   let black = null;
   if (state.analysis && s && s.key === keyOf(view) && s.list.length && s.list.every((m) => m.exact)) {
-    black = view.side === 'X' ? s.list[0].score : -s.list[0].score;
+    black = evalOf(s.list, view.side).score;
   } else if (state.evals[view.transcript]?.exact) {
     black = state.evals[view.transcript].score;
   }
