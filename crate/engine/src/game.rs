@@ -234,6 +234,16 @@ impl Game {
     /// the game is unchanged and the error names the token and its 1-based number.
     pub fn play_transcript(&mut self, transcript: &str) -> Result<(), TranscriptError> {
         let mut copy = self.clone();
+        copy.play_legal_prefix(transcript)?;
+        *self = copy;
+        Ok(())
+    }
+
+    /// Plays the moves of a transcript (as [`Game::play_transcript`] reads it) up to the first
+    /// one that is malformed or illegal, and keeps them: on error the game holds the legal
+    /// moves before that token, which the error names (a shared link with a bad move keeps
+    /// what can be played of it).
+    pub fn play_legal_prefix(&mut self, transcript: &str) -> Result<(), TranscriptError> {
         let chars: Vec<char> = transcript.chars().filter(|c| !c.is_whitespace()).collect();
         for (i, pair) in chars.chunks(2).enumerate() {
             let token: String = pair.iter().collect();
@@ -244,14 +254,14 @@ impl Game {
             };
             if token.eq_ignore_ascii_case("pa") || token == "--" {
                 // Forced passes are applied automatically; a written one is checked only.
-                let passer = copy.plies[copy.current].passed;
+                let passer = self.plies[self.current].passed;
                 let previous_was_pass = i > 0 && {
                     let prev: String = chars[2 * i - 2..2 * i].iter().collect();
                     prev.eq_ignore_ascii_case("pa") || prev == "--"
                 };
                 if passer.is_none() || previous_was_pass {
-                    let player = copy.position().side;
-                    let kind = if copy.is_over() {
+                    let player = self.position().side;
+                    let kind = if self.is_over() {
                         PlayError::GameOver
                     } else {
                         PlayError::PassNotAllowed { player }
@@ -263,10 +273,9 @@ impl Game {
             let sq: Square = token
                 .parse()
                 .map_err(|_| error(TranscriptErrorKind::Malformed))?;
-            copy.play(sq)
+            self.play(sq)
                 .map_err(|e| error(TranscriptErrorKind::Play(e)))?;
         }
-        *self = copy;
         Ok(())
     }
 

@@ -447,6 +447,30 @@ fn voluntary_pass_is_rejected() {
 }
 
 #[test]
+fn a_legal_prefix_is_kept_up_to_the_bad_token() {
+    let mut game = standard_game();
+    let err = game.play_legal_prefix("f5 d6 zz c3").unwrap_err();
+    assert_eq!((err.move_number, err.token.as_str()), (3, "zz"));
+    assert_eq!(err.kind, TranscriptErrorKind::Malformed);
+    assert_eq!(
+        game.transcript(),
+        "f5d6",
+        "the moves before the bad token are played"
+    );
+    let mut game = standard_game();
+    let err = game.play_legal_prefix("f5f5").unwrap_err();
+    assert_eq!(err.move_number, 2);
+    assert_eq!(game.transcript(), "f5");
+    let mut game = standard_game();
+    let err = game.play_legal_prefix("f5--").unwrap_err();
+    assert_eq!(err.token, "--");
+    assert_eq!(game.transcript(), "f5");
+    let mut game = standard_game();
+    game.play_legal_prefix("f5d6c3").unwrap();
+    assert_eq!(game.transcript(), "f5d6c3");
+}
+
+#[test]
 fn no_pass_recorded_when_the_game_ends() {
     // Black takes the last white disc: the game ends, nobody "passes".
     let r = RefPos::from_rows(

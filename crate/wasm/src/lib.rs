@@ -276,15 +276,11 @@ impl GameHandle {
         #[wasm_bindgen(unchecked_param_type = "string")] transcript: JsValue,
     ) -> Result<Option<js_sys::Error>, JsValue> {
         let transcript = string_arg(&transcript, "transcript")?;
-        let Err(error) = self.game.clone().play_transcript(&transcript) else {
-            self.game.play_transcript(&transcript).map_err(js_error)?;
-            return Ok(None);
-        };
-        // The tokens before the bad one: two characters each, whitespace aside.
-        let chars: String = transcript.chars().filter(|c| !c.is_whitespace()).collect();
-        let prefix: String = chars.chars().take(2 * (error.move_number - 1)).collect();
-        self.game.play_transcript(&prefix).map_err(js_error)?;
-        Ok(Some(js_error(error).unchecked_into()))
+        Ok(self
+            .game
+            .play_legal_prefix(&transcript)
+            .err()
+            .map(|error| js_error(error).unchecked_into()))
     }
 
     /// The discs that `square` would turn for the side to move, in a1..h8 order (empty when
