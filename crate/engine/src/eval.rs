@@ -9,7 +9,7 @@
 
 use crate::board::Board;
 use crate::game::Rules;
-use crate::pattern::PatternWeights;
+use crate::pattern::{Features, PatternWeights};
 
 /// Score units per disc.
 pub const SCALE: i32 = 100;
@@ -67,6 +67,20 @@ impl EvalKind {
         };
         v.clamp(-MAX_EVAL, MAX_EVAL)
     }
+
+    /// [`EvalKind::evaluate`] from the board's pattern indices kept by the search.
+    #[inline]
+    pub fn evaluate_features(self, board: &Board, features: &Features) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let v = match self {
+            EvalKind::Classic => PatternWeights::classic().evaluate_features(features, p, o),
+            EvalKind::Inverse => PatternWeights::inverse().evaluate_features(features, p, o),
+            EvalKind::NegatedClassic => {
+                -PatternWeights::classic().evaluate_features(features, p, o)
+            }
+        };
+        v.clamp(-MAX_EVAL, MAX_EVAL)
+    }
 }
 
 #[cfg(test)]
@@ -99,6 +113,35 @@ mod tests {
                     };
                     assert_eq!(kind.evaluate(&image), v, "{}", kind.name());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_evaluation_from_kept_indices_is_the_evaluation() {
+        let mut s = 17u64;
+        for _ in 0..100 {
+            let mut b = Start::Standard.position().board;
+            let mut f = Features::new(b.player, b.opponent);
+            while !b.is_game_over() {
+                for kind in [
+                    EvalKind::Classic,
+                    EvalKind::Inverse,
+                    EvalKind::NegatedClassic,
+                ] {
+                    assert_eq!(kind.evaluate_features(&b, &f), kind.evaluate(&b));
+                }
+                let moves = b.legal_moves();
+                if moves == 0 {
+                    (b, f) = (b.pass(), f.pass());
+                    continue;
+                }
+                let n = splitmix64(&mut s) % moves.count_ones() as u64;
+                let sq = crate::square::Square::iter_bits(moves)
+                    .nth(n as usize)
+                    .expect("a move");
+                let flips = b.flips(sq);
+                (b, f) = (b.make_move(sq, flips), f.play(sq.index(), flips));
             }
         }
     }

@@ -7,6 +7,7 @@
 use super::ordering::{pattern_search, MoveRoom, INF_EVAL};
 use super::search::{end_score, Search, ETC_MIN, ETW, INF, MAX_SCORE, TT_MIN};
 use crate::bitboard::{flips, legal_moves};
+use crate::pattern::Features;
 use crate::square::NO_SQUARE;
 
 /// The root searches positions with at least this many empties with an aspiration window
@@ -33,7 +34,7 @@ impl<'a, const M: u8> Search<'a, M> {
         // Aspiration: a window around a guess from a shallow search on the pattern
         // evaluation, moved on failure.
         let depth = ASPIRATION_DEPTH.min(n);
-        let g = pattern_search::<M>(p, o, depth, -INF_EVAL, INF_EVAL);
+        let g = pattern_search::<M>(p, o, &Features::new(p, o), depth, -INF_EVAL, INF_EVAL);
         let mut guess = (g as f64 / 100.0).round() as i32;
         if M & ETW != 0 {
             guess &= !1;

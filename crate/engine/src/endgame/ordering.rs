@@ -11,7 +11,7 @@ use std::mem::MaybeUninit;
 use super::search::{end_score, Search, INV, TT_MIN};
 use super::squares::{parity_of, QUADRANT_MASK};
 use crate::bitboard::{flips, legal_moves, legal_moves_x2, CORNERS};
-use crate::pattern::PatternWeights;
+use crate::pattern::{Features, PatternWeights};
 
 /// Weights of the fastest-first ordering.
 const W_MOBILITY: i32 = 1 << 12;
@@ -63,28 +63,30 @@ const W_REPLIES_INVERSE: i32 = 150;
 const RICH_ORDER_MIN: u32 = 8;
 pub(super) const INF_EVAL: i32 = 1 << 16;
 
-/// The pattern evaluation of the game (1/100 disc) for the side to move.
+/// The pattern evaluation of the game (1/100 disc) for the side to move, from the position's
+/// pattern indices.
 #[inline(always)]
-fn pattern_eval<const M: u8>(p: u64, o: u64) -> i32 {
+fn pattern_eval<const M: u8>(p: u64, o: u64, features: &Features) -> i32 {
     let w = if M & INV != 0 {
         PatternWeights::inverse()
     } else {
         PatternWeights::classic()
     };
-    w.evaluate(p, o)
+    w.evaluate_features(features, p, o)
 }
 
 /// A depth-limited alpha-beta on the pattern evaluation (1/100 disc), for move ordering and
-/// the root's guess.
+/// the root's guess; `features` are the pattern indices of the position.
 pub(super) fn pattern_search<const M: u8>(
     p: u64,
     o: u64,
+    features: &Features,
     depth: u32,
     mut alpha: i32,
     beta: i32,
 ) -> i32 {
     if depth == 0 {
-        return pattern_eval::<M>(p, o);
+        return pattern_eval::<M>(p, o, features);
     }
     let moves = legal_moves(p, o);
     if moves == 0 {
@@ -92,7 +94,7 @@ pub(super) fn pattern_search<const M: u8>(
             let pc = p.count_ones() as i32;
             return end_score::<M>(pc, 64 - pc - o.count_ones() as i32) * 100;
         }
-        return -pattern_search::<M>(o, p, depth, -beta, -alpha);
+        return -pattern_search::<M>(o, p, &features.pass(), depth, -beta, -alpha);
     }
     let mut best = -INF_EVAL;
     let mut bits = moves;
@@ -100,7 +102,8 @@ pub(super) fn pattern_search<const M: u8>(
         let sq = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let f = flips(p, o, sq);
-        let v = -pattern_search::<M>(o ^ f, p ^ f ^ (1 << sq), depth - 1, -beta, -alpha);
+        let child = features.play(sq, f);
+        let v = -pattern_search::<M>(o ^ f, p ^ f ^ (1 << sq), &child, depth - 1, -beta, -alpha);
         if v > best {
             best = v;
             if v > alpha {
@@ -196,6 +199,12 @@ impl<'a, const M: u8> Search<'a, M> {
     ) -> &'l mut [Move] {
         let parity_mask = QUADRANT_MASK[(parity_of(!(p | o)) ^ Self::PARITY_FLIP) as usize];
         let mut sort_best = -INF_EVAL;
+        // The pattern ordering plays each move on the position's pattern indices.
+        let features = if n >= Self::SORT_MIN {
+            Features::new(p, o)
+        } else {
+            Features::EMPTY
+        };
         // Scores a move (its square, flips, the position after it and the opponent's replies
         // there) and adds it to the list (a macro: as a closure it was not inlined).
         macro_rules! push {
@@ -208,7 +217,8 @@ impl<'a, const M: u8> Search<'a, M> {
                 } else if n >= Self::SORT_MIN {
                     let d = ((n - Self::SORT_MIN) / SORT_STEP).min(SORT_MAX_DEPTH);
                     let floor = (sort_best - SORT_MARGIN).max(-INF_EVAL);
-                    let v = -pattern_search::<M>(np, no, d, -INF_EVAL, -floor);
+                    let child = features.play(sq, f);
+                    let v = -pattern_search::<M>(np, no, &child, d, -INF_EVAL, -floor);
                     sort_best = sort_best.max(v);
                     (v - replies.count_ones() as i32 * Self::W_REPLIES) * 256
                 } else {

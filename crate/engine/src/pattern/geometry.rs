@@ -304,9 +304,7 @@ pub fn indices(p: u64, o: u64) -> [u32; TERMS] {
                 + 2 * BASE3[f(vo[$v]) as usize] as u32
         }};
     }
-    // Both sides' moves at once (one SIMD computation in wasm).
-    let [own, theirs] = legal_moves_x2([p, o], [o, p]);
-    let mobility = |moves: u64| (moves.count_ones() as usize).min(MOBILITY_CAP);
+    let [own_moves, their_moves] = mobility_indices(p, o);
     [
         read!(0, corner3x3, 0),
         read!(0, corner3x3, 1),
@@ -354,6 +352,19 @@ pub fn indices(p: u64, o: u64) -> [u32; TERMS] {
         read!(10, diag4, 1),
         read!(10, diag4, 2),
         read!(10, diag4, 4),
+        own_moves,
+        their_moves,
+    ]
+}
+
+/// The indices into a phase's weights of the two mobilities of the position (`p` to move):
+/// the last two of [`indices`].
+#[inline(always)]
+pub fn mobility_indices(p: u64, o: u64) -> [u32; 2] {
+    // Both sides' moves at once (one SIMD computation in wasm).
+    let [own, theirs] = legal_moves_x2([p, o], [o, p]);
+    let mobility = |moves: u64| (moves.count_ones() as usize).min(MOBILITY_CAP);
+    [
         (MOBILITY_OFFSET + mobility(own)) as u32,
         (MOBILITY_OFFSET + MOBILITY_CAP + 1 + mobility(theirs)) as u32,
     ]

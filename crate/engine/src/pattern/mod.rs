@@ -13,11 +13,14 @@
 //! empties), in 1/100 disc for the side to move, positive when it is better under the game's
 //! goal; the inverse game has its own.
 
+mod features;
 mod geometry;
 mod weights;
 
+pub use features::Features;
+
 pub use geometry::{
-    indices, phase, Pattern, INSTANCES, MOBILITY_CAP, MOBILITY_OFFSET, OFFSETS, PATTERNS, PHASES,
-    PHASE_SIZE, PHASE_START, TERMS,
+    indices, mobility_indices, phase, Pattern, INSTANCES, MOBILITY_CAP, MOBILITY_OFFSET, OFFSETS,
+    PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
 };
 pub use weights::{layout_hash, PatternWeights, WeightsError};

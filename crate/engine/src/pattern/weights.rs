@@ -20,8 +20,10 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use super::features::Features;
 use super::geometry::{
-    indices, phase, MOBILITY_CAP, PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
+    indices, mobility_indices, phase, MOBILITY_CAP, PATTERNS, PHASES, PHASE_SIZE, PHASE_START,
+    TERMS,
 };
 
 /// The first bytes of a weights file.
@@ -242,6 +244,23 @@ impl<'a> PatternWeights<'a> {
             .iter()
             .map(|&i| w[i as usize] as i8 as i32)
             .sum();
+        tenths * (100 / UNIT as i32)
+    }
+
+    /// [`PatternWeights::evaluate`] from the position's pattern indices kept by the search
+    /// (`features` must be those of `p`, `o`).
+    #[inline]
+    pub fn evaluate_features(&self, features: &Features, p: u64, o: u64) -> i32 {
+        let w = self.phase(phase((p | o).count_zeros()));
+        let value = |i: usize| w[i] as i8 as i32;
+        let [own_moves, their_moves] = mobility_indices(p, o);
+        let tenths: i32 = features
+            .instances()
+            .iter()
+            .map(|&i| value(i as usize))
+            .sum::<i32>()
+            + value(own_moves as usize)
+            + value(their_moves as usize);
         tenths * (100 / UNIT as i32)
     }
 }

@@ -16,6 +16,7 @@ use crate::board::Board;
 use crate::eval::{EvalKind, MAX_EVAL, SCALE};
 use crate::game::Rules;
 use crate::limits::Budget;
+use crate::pattern::Features;
 use crate::square::{Square, NO_SQUARE};
 use table::Bound;
 
@@ -98,7 +99,14 @@ impl<'a> Searcher<'a> {
     /// Multi-ProbCut at a node `depth` deep: `Some(bound)` when a shallow search says the deep
     /// score is beyond the window with enough confidence.
     #[inline]
-    fn probcut(&mut self, b: &Board, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+    fn probcut(
+        &mut self,
+        b: &Board,
+        f: &Features,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
         let model = self.probcut?;
         let empties = b.empty_count();
         if depth < probcut::MIN_DEPTH || depth >= empties || alpha <= -MAX_EVAL || beta >= MAX_EVAL
@@ -109,7 +117,7 @@ impl<'a> Searcher<'a> {
         let margin = (probcut::CUT_SIGMAS * model.sigma(depth, empties)) as i32;
         let high = beta + margin;
         if high < MAX_EVAL {
-            let v = self.negamax(*b, shallow, high - 1, high);
+            let v = self.negamax(*b, f, shallow, high - 1, high);
             if self.aborted {
                 return Some(0);
             }
@@ -119,7 +127,7 @@ impl<'a> Searcher<'a> {
         }
         let low = alpha - margin;
         if low > -MAX_EVAL {
-            let v = self.negamax(*b, shallow, low, low + 1);
+            let v = self.negamax(*b, f, shallow, low, low + 1);
             if self.aborted {
                 return Some(0);
             }
@@ -161,13 +169,20 @@ impl<'a> Searcher<'a> {
     }
 
     #[inline]
-    fn leaf(&mut self, b: &Board) -> i32 {
-        self.eval.evaluate(b)
+    fn leaf(&mut self, b: &Board, f: &Features) -> i32 {
+        self.eval.evaluate_features(b, f)
     }
 
-    /// Negamax with alpha-beta (fail-soft), PVS and the table. `depth` counts moves; a pass is
-    /// free. Returns 0 (meaningless) when aborted.
-    pub fn negamax(&mut self, b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// Negamax with alpha-beta (fail-soft), PVS and the table; `f` are the pattern indices of
+    /// `b`. `depth` counts moves; a pass is free. Returns 0 (meaningless) when aborted.
+    pub fn negamax(
+        &mut self,
+        b: Board,
+        f: &Features,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if self.spend() {
             return 0;
         }
@@ -176,24 +191,25 @@ impl<'a> Searcher<'a> {
             if b.pass().legal_moves() == 0 {
                 return self.final_score(&b);
             }
-            return -self.negamax(b.pass(), depth, -beta, -alpha);
+            return -self.negamax(b.pass(), &f.pass(), depth, -beta, -alpha);
         }
         if depth == 0 {
-            return self.leaf(&b);
+            return self.leaf(&b, f);
         }
         if depth == 1 {
             // The children are leaves: evaluate each (a child without moves still gets its
             // static score unless the game is over there).
             let mut best = -INF;
             for sq in Square::iter_bits(moves) {
-                let child = b.make_move(sq, b.flips(sq));
+                let flips = b.flips(sq);
+                let child = b.make_move(sq, flips);
                 if self.spend() {
                     return 0;
                 }
                 let s = if child.legal_moves() == 0 && child.pass().legal_moves() == 0 {
                     -self.final_score(&child)
                 } else {
-                    -self.leaf(&child)
+                    -self.leaf(&child, &f.play(sq.index(), flips))
                 };
                 if s > best {
                     best = s;
@@ -217,7 +233,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if let Some(v) = self.probcut(&b, depth, alpha, beta) {
+        if let Some(v) = self.probcut(&b, f, depth, alpha, beta) {
             return v;
         }
         let mut list = ScoredMoves::new();
@@ -226,7 +242,7 @@ impl<'a> Searcher<'a> {
             let key = if sq.index() as u8 == tt_move {
                 INF
             } else {
-                -self.eval.evaluate(&b.make_move(sq, flips))
+                -self.leaf(&b.make_move(sq, flips), &f.play(sq.index(), flips))
             };
             list.push(sq, flips, key);
         }
@@ -236,12 +252,13 @@ impl<'a> Searcher<'a> {
         for i in 0..list.len {
             let (sq, flips) = (list.squares[i], list.flips[i]);
             let child = b.make_move(sq, flips);
+            let cf = f.play(sq.index(), flips);
             let score = if i == 0 {
-                -self.negamax(child, depth - 1, -beta, -alpha)
+                -self.negamax(child, &cf, depth - 1, -beta, -alpha)
             } else {
-                let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                let s = -self.negamax(child, &cf, depth - 1, -alpha - 1, -alpha);
                 if s > alpha && s < beta && !self.aborted {
-                    -self.negamax(child, depth - 1, -beta, -alpha)
+                    -self.negamax(child, &cf, depth - 1, -beta, -alpha)
                 } else {
                     s
                 }
@@ -286,14 +303,17 @@ impl<'a> Searcher<'a> {
         let mut best: Option<(Square, i32)> = None;
         let mut scores = Vec::new();
         let mut searched: Vec<(Square, i32)> = Vec::with_capacity(order.len());
+        let f = Features::new(b.player, b.opponent);
         for (i, &sq) in order.iter().enumerate() {
-            let child = b.make_move(sq, b.flips(sq));
+            let flips = b.flips(sq);
+            let child = b.make_move(sq, flips);
+            let cf = f.play(sq.index(), flips);
             let score = if all_scores || i == 0 {
-                -self.negamax(child, depth - 1, -INF, INF)
+                -self.negamax(child, &cf, depth - 1, -INF, INF)
             } else {
-                let s = -self.negamax(child, depth - 1, -alpha - 1, -alpha);
+                let s = -self.negamax(child, &cf, depth - 1, -alpha - 1, -alpha);
                 if s > alpha && !self.aborted {
-                    -self.negamax(child, depth - 1, -beta, -alpha)
+                    -self.negamax(child, &cf, depth - 1, -beta, -alpha)
                 } else {
                     s
                 }
