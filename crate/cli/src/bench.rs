@@ -1,5 +1,5 @@
-//! `reversi bench [perft|midgame|endgame|all]` (default all): the engine's benchmarks in one
-//! command. Timing only: nothing here is a test (the endgame part still checks each score
+//! `reversi bench [perft|midgame|endgame|split|all]` (default all, which leaves out split):
+//! the engine's benchmarks in one command. Timing only: nothing here is a test (the endgame part still checks each score
 //! against the one its file lists).
 //!
 //! - perft: perft 11 from the standard start.
@@ -8,6 +8,9 @@
 //!   nodes. `--obf FILE` (repeatable) solves the whole of each FILE instead.
 //! - midgame: searches each of a set of positions for a fixed time (default 1000 ms, no exact
 //!   solving) and prints the depth reached, the nodes and nodes per second, then the medians.
+//!
+//! - split: the top level's search on one thread and split over several
+//!   (`crate::split_bench`).
 //!
 //! Midgame positions: after `--plies` (default 20) random moves from the standard start
 //! (deterministic by `--seed`), or with `--ffo` the positions of the OBF files (FFO 20-39 then
@@ -154,10 +157,11 @@ impl Midgame {
 
 pub fn run(argv: &[String]) -> Result<(), Failure> {
     let (what, rest) = match argv.first().map(String::as_str) {
+        Some("split") => return crate::split_bench::run(Args::new(&argv[1..])),
         Some(w @ ("perft" | "midgame" | "endgame" | "all")) => (w, &argv[1..]),
         Some(w) if !w.starts_with("--") => {
             return Err(format!(
-                "unknown benchmark '{}' (perft, midgame, endgame or all)",
+                "unknown benchmark '{}' (perft, midgame, endgame, split or all)",
                 escape(w)
             )
             .into())
@@ -352,7 +356,7 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
     ))
 }
 
-fn median(v: &mut [f64]) -> f64 {
+pub(crate) fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return 0.0;
     }

@@ -10,9 +10,11 @@
 
 mod levels;
 mod scores;
+mod split;
 
 pub use levels::{exact_empties_for_nodes, Level, LevelSpec, NODES_PER_MS, SOLVER_NODES_PER_NODE};
 pub use scores::MoveScore;
+pub use split::{Split, SplitOutcome, SplitResult, SplitTask};
 
 use crate::board::Board;
 use crate::endgame::{Scoring, Solver};
@@ -348,6 +350,7 @@ impl Ai {
             exact,
             nodes: searcher.nodes,
             pv,
+            order,
         }
     }
 }
@@ -360,6 +363,8 @@ struct MidResult {
     exact: bool,
     nodes: u64,
     pv: Vec<Square>,
+    /// The root moves, best first (the last iteration's order).
+    order: Vec<Square>,
 }
 
 /// A move drawn with probability proportional to exp(score / temperature) (scores in discs),

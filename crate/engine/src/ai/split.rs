@@ -1,0 +1,418 @@
+//! The top level's search split over several workers that share nothing (browser workers
+//! have no shared memory; each has its own [`Ai`] and tables). The root is searched the
+//! "young brothers wait" way: the shallow iterations on one worker, then at each depth the
+//! first move (the best of the last iteration) with a full window, then every other move
+//! with a null window at that score, as many at once as there are workers; a move that fails
+//! high is searched again with a full window and may become the best.
+//!
+//! [`Split`] only plans: it hands out [`SplitTask`]s and takes their [`SplitOutcome`]s, and
+//! the caller runs the tasks on its workers ([`Ai::run_split_task`]), so that the same plan
+//! drives threads natively and Web Workers in the browser.
+
+use std::collections::VecDeque;
+
+use super::{Ai, Level, Options};
+use crate::board::Board;
+use crate::eval::EvalKind;
+use crate::game::Rules;
+use crate::limits::{Budget, Limits};
+use crate::pattern::Features;
+use crate::search::{to_discs, Searcher, INF};
+use crate::square::Square;
+
+/// The iterations up to this depth are one task (they take milliseconds).
+pub const SHALLOW_DEPTH: u32 = 8;
+
+/// A piece of work for one worker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitTask {
+    /// Iterative deepening of the whole position up to `depth`: the best move first.
+    Deepen { depth: u32 },
+    /// The score of `square`, `depth` plies deep, within the window `(alpha, beta)` (search
+    /// units, [`crate::search`]).
+    Move {
+        square: Square,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    },
+}
+
+/// What a task found. `complete` is false when the budget ran out first (the outcome is then
+/// not used).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SplitOutcome {
+    /// The moves best first, the best one's score, the deepest completed iteration.
+    Deepened {
+        order: Vec<Square>,
+        score: i32,
+        depth: u32,
+    },
+    /// The move's score: its value inside the window, a bound outside it (fail-soft).
+    Move { score: i32, complete: bool },
+}
+
+/// The best move found so far.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SplitResult {
+    pub best: Square,
+    /// In discs, for the side to move.
+    pub score: f32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+}
+
+/// The plan of one split search (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct Split {
+    max_depth: u32,
+    /// The root moves, best first after each iteration.
+    order: Vec<Square>,
+    /// The iteration under way (0 before the shallow iterations are in).
+    depth: u32,
+    shallow_sent: bool,
+    first_sent: bool,
+    /// The best move of this iteration and its score, once the first move is searched.
+    best: Option<(Square, i32)>,
+    /// Moves waiting for their null-window test, and moves to search again (first).
+    waiting: VecDeque<Square>,
+    again: VecDeque<Square>,
+    running: usize,
+    /// Each move's score or bound in this iteration.
+    found: Vec<(Square, i32)>,
+    /// The last completed iteration: best move, score, depth.
+    done: Option<(Square, i32, u32)>,
+    stopped: bool,
+}
+
+impl Split {
+    /// The plan for `board` at `level`, or `None` when splitting has nothing to offer: the
+    /// level plays with noise or solves this position exactly, or there are fewer than two
+    /// moves.
+    pub fn new(board: Board, level: Level) -> Option<Split> {
+        let spec = level.spec();
+        let moves = board.legal_moves();
+        let empties = board.empty_count();
+        if spec.temperature > 0.0 || empties <= spec.exact_empties || moves.count_ones() < 2 {
+            return None;
+        }
+        Some(Split {
+            max_depth: spec.depth.min(empties).max(1),
+            order: Square::iter_bits(moves).collect(),
+            depth: 0,
+            shallow_sent: false,
+            first_sent: false,
+            best: None,
+            waiting: VecDeque::new(),
+            again: VecDeque::new(),
+            running: 0,
+            found: Vec::new(),
+            done: None,
+            stopped: false,
+        })
+    }
+
+    /// The same plan stopping after the iteration at `depth` (to time a fixed depth).
+    pub fn with_max_depth(mut self, depth: u32) -> Split {
+        self.max_depth = depth.max(1);
+        self
+    }
+
+    /// The next task for an idle worker; `None` when there is none to give now (wait for an
+    /// outcome) or the search is over ([`Split::finished`]).
+    pub fn next_task(&mut self) -> Option<SplitTask> {
+        if self.stopped {
+            return None;
+        }
+        if self.depth == 0 {
+            if self.shallow_sent {
+                return None;
+            }
+            self.shallow_sent = true;
+            self.running += 1;
+            return Some(SplitTask::Deepen {
+                depth: SHALLOW_DEPTH.min(self.max_depth),
+            });
+        }
+        let task = |square: Square, alpha: i32, beta: i32| SplitTask::Move {
+            square,
+            depth: self.depth,
+            alpha,
+            beta,
+        };
+        let t = if !self.first_sent {
+            self.first_sent = true;
+            task(self.order[0], -INF, INF)
+        } else if let Some((_, alpha)) = self.best {
+            if let Some(sq) = self.again.pop_front() {
+                task(sq, alpha, INF)
+            } else {
+                let sq = self.waiting.pop_front()?;
+                task(sq, alpha, alpha + 1)
+            }
+        } else {
+            return None; // the first move's score is not in yet
+        };
+        self.running += 1;
+        Some(t)
+    }
+
+    /// Takes the outcome of `task` (one [`Split::next_task`] gave).
+    pub fn report(&mut self, task: SplitTask, outcome: SplitOutcome) {
+        self.running = self.running.saturating_sub(1);
+        if self.stopped {
+            return;
+        }
+        match (task, outcome) {
+            (
+                SplitTask::Deepen { depth: asked },
+                SplitOutcome::Deepened {
+                    order,
+                    score,
+                    depth,
+                },
+            ) => {
+                if depth == 0 || order.is_empty() {
+                    self.stopped = true; // not even depth 1 within the budget
+                    return;
+                }
+                self.order = order;
+                self.done = Some((self.order[0], score, depth));
+                if depth < asked {
+                    self.stopped = true; // the budget ran out
+                } else {
+                    self.next_iteration(depth + 1);
+                }
+            }
+            (
+                SplitTask::Move {
+                    square,
+                    depth,
+                    alpha,
+                    beta,
+                },
+                SplitOutcome::Move { score, complete },
+            ) if depth == self.depth => {
+                if !complete {
+                    self.stopped = true;
+                    return;
+                }
+                let first = self.best.is_none();
+                if beta >= INF {
+                    // A full window: the move's value (a bound when not above alpha).
+                    if self.best.is_none_or(|(_, best)| score > best) {
+                        self.best = Some((square, score));
+                    }
+                } else if score > alpha {
+                    // The null window failed high: the move may be better than the best.
+                    self.again.push_back(square);
+                }
+                match self.found.iter_mut().find(|(sq, _)| *sq == square) {
+                    Some(entry) => entry.1 = score,
+                    None => self.found.push((square, score)),
+                }
+                if first {
+                    self.waiting = self.order[1..].iter().copied().collect();
+                }
+                if self.running == 0 && self.waiting.is_empty() && self.again.is_empty() {
+                    self.end_iteration();
+                }
+            }
+            _ => {} // an outcome of an earlier iteration, or of another kind: not ours
+        }
+    }
+
+    fn end_iteration(&mut self) {
+        let (best, score) = self.best.expect("the first move is searched");
+        let mut rest: Vec<(Square, i32)> = self
+            .found
+            .iter()
+            .copied()
+            .filter(|&(sq, _)| sq != best)
+            .collect();
+        rest.sort_by_key(|&(_, s)| -s);
+        self.order = std::iter::once(best)
+            .chain(rest.iter().map(|&(sq, _)| sq))
+            .collect();
+        self.done = Some((best, score, self.depth));
+        self.next_iteration(self.depth + 1);
+    }
+
+    fn next_iteration(&mut self, depth: u32) {
+        if depth > self.max_depth {
+            self.stopped = true;
+            return;
+        }
+        self.depth = depth;
+        self.first_sent = false;
+        self.best = None;
+        self.waiting.clear();
+        self.again.clear();
+        self.found.clear();
+    }
+
+    /// True when the search is over: the last iteration is done, or a task ran out of
+    /// budget. Tasks still running may be left to end (their outcomes are not needed).
+    pub fn finished(&self) -> bool {
+        self.stopped
+    }
+
+    /// The best move: that of the iteration under way if its first move is searched (a
+    /// move that beat it counts, as in the one-worker search), else of the last completed
+    /// one.
+    pub fn result(&self) -> Option<SplitResult> {
+        let (best, score, depth) = match (self.best, self.done) {
+            (Some((sq, s)), Some((_, _, d))) => (sq, s, d),
+            (Some((sq, s)), None) => (sq, s, 0),
+            (None, Some(done)) => done,
+            (None, None) => return None,
+        };
+        Some(SplitResult {
+            best,
+            score: to_discs(score),
+            depth,
+        })
+    }
+}
+
+impl Ai {
+    /// Runs a task of a [`Split`] of `board` within `limits` (the level's node budget and
+    /// time cap are the caller's to share out; the depth limit is the task's). Returns the
+    /// outcome and the nodes searched.
+    pub fn run_split_task(
+        &mut self,
+        board: Board,
+        rules: Rules,
+        task: SplitTask,
+        limits: &Limits,
+    ) -> (SplitOutcome, u64) {
+        let budget = Budget::start(limits);
+        let options = Options {
+            eval: EvalKind::for_rules(rules),
+            exact_empties: 0,
+            temperature: 0.0,
+            seed: 0,
+            selective: true,
+        };
+        self.begin_search(rules, options.eval, options.selective);
+        match task {
+            SplitTask::Deepen { depth } => {
+                let r = self.midgame(board, rules, &options, budget, depth, depth, false);
+                let outcome = SplitOutcome::Deepened {
+                    order: r.order,
+                    score: r.score,
+                    depth: r.depth,
+                };
+                (outcome, r.nodes)
+            }
+            SplitTask::Move {
+                square,
+                depth,
+                alpha,
+                beta,
+            } => {
+                let mut searcher = Searcher::new(&mut self.tt, options.eval, rules, budget);
+                searcher = searcher.selective();
+                let flips = board.flips(square);
+                let child = board.make_move(square, flips);
+                let features = Features::new(child.player, child.opponent);
+                let score = -searcher.negamax(child, &features, depth - 1, -beta, -alpha);
+                let outcome = SplitOutcome::Move {
+                    score,
+                    complete: !searcher.aborted(),
+                };
+                (outcome, searcher.nodes)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Start;
+    use crate::rng::splitmix64;
+
+    /// Positions of random games, `plies` moves in.
+    fn positions(n: usize, plies: usize, seed: u64) -> Vec<Board> {
+        let mut s = seed;
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut b = Start::Standard.position().board;
+            for _ in 0..plies {
+                let moves = b.legal_moves();
+                if moves == 0 {
+                    b = b.pass();
+                    continue;
+                }
+                let k = splitmix64(&mut s) % moves.count_ones() as u64;
+                let sq = Square::iter_bits(moves).nth(k as usize).expect("a move");
+                b = b.make_move(sq, b.flips(sq));
+            }
+            if b.legal_moves().count_ones() >= 2 {
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    /// Runs `split` on `workers` simulated workers: each round hands a task to every idle
+    /// worker, runs them, and reports the outcomes last first.
+    fn run(mut split: Split, board: Board, workers: &mut [Ai]) -> SplitResult {
+        let mut rounds = 0;
+        while !split.finished() {
+            let mut outcomes = Vec::new();
+            for ai in workers.iter_mut() {
+                let Some(task) = split.next_task() else { break };
+                let (outcome, _) = ai.run_split_task(board, Rules::Classic, task, &Limits::NONE);
+                outcomes.push((task, outcome));
+            }
+            assert!(!outcomes.is_empty(), "no task and not finished");
+            for (task, outcome) in outcomes.into_iter().rev() {
+                split.report(task, outcome);
+            }
+            rounds += 1;
+            assert!(rounds < 10_000);
+        }
+        split.result().expect("a move")
+    }
+
+    #[test]
+    fn one_worker_searches_as_the_one_worker_search_does() {
+        for board in positions(12, 20, 1) {
+            let level = Level::new(7).expect("a level");
+            let split = Split::new(board, level).expect("a midgame position");
+            let got = run(split, board, &mut [Ai::new(1)]);
+            let want =
+                Ai::new(1).play_level(board, Rules::Classic, level, EvalKind::Classic, None, 0);
+            assert_eq!(
+                (Some(got.best), got.score, got.depth),
+                (want.best, want.score, want.depth)
+            );
+        }
+    }
+
+    #[test]
+    fn more_workers_reach_the_depth_with_a_best_move() {
+        for (i, board) in positions(12, 24, 2).into_iter().enumerate() {
+            let level = Level::new(8).expect("a level");
+            let split = Split::new(board, level).expect("a midgame position");
+            let mut workers: Vec<Ai> = (0..2 + i % 3).map(|_| Ai::new(1)).collect();
+            let got = run(split, board, &mut workers);
+            let want =
+                Ai::new(1).play_level(board, Rules::Classic, level, EvalKind::Classic, None, 0);
+            // Each worker has its own table, yet every move gets the same value here.
+            assert_eq!((got.score, got.depth), (want.score, want.depth));
+            assert!(board.legal_moves() & 1 << got.best.index() != 0);
+        }
+    }
+
+    #[test]
+    fn no_split_for_noisy_levels_exact_endgames_or_a_single_move() {
+        let board = Start::Standard.position().board;
+        assert!(Split::new(board, Level::new(5).expect("a level")).is_none());
+        assert!(Split::new(board, Level::MAX).is_some());
+        let endgame = positions(1, 42, 3)[0];
+        assert!(Split::new(endgame, Level::MAX).is_none());
+    }
+}
