@@ -1,12 +1,13 @@
 // The AI and the analysis, off the main thread: a module worker with its own instance of the wasm package.
+// It also runs the tasks of a search split over several workers (ai-pool.js).
 // The engine's AI (and its transposition table) lives in the instance, so it is kept between
 // moves. Each request carries an id that the reply echoes (ai-protocol.js); the page
 // (ai-client.js) sends one request at a time and ignores the replies it no longer wants.
 
-import init, { ai_move, score_moves } from './pkg/reversi_wasm.js';
+import init, { ai_move, run_split_task, score_moves } from './pkg/reversi_wasm.js';
 import { toProblem } from './problem.js';
 
-/** @import { AiReply, AiRequest } from './ai-protocol.js' */
+/** @import { AiReply, AiRequest, TaskReply } from './ai-protocol.js' */
 
 const ready = init();
 
@@ -15,6 +16,11 @@ self.onmessage = async ({ data }) => {
   const { id, board, side, rules, level, seed } = data;
   try {
     await ready;
+    if (data.kind === 'task') {
+      const outcome = run_split_task(board, side, rules, data.task ?? '', data.timeMs ?? 1000);
+      self.postMessage(/** @satisfies {TaskReply} */ ({ id, outcome }));
+      return;
+    }
     if (data.kind === 'scores') {
       const scores = score_moves(board, side, rules, data.depth ?? 1, data.timeMs ?? 1000);
       self.postMessage(/** @satisfies {AiReply} */ ({ id, scores }));

@@ -40,8 +40,8 @@ mod symmetry;
 mod ternary;
 
 pub use ai::{
-    Ai, Analysis, Level, LevelSpec, MoveScore, Options, Split, SplitOutcome, SplitResult,
-    SplitTask, NODES_PER_MS, SOLVER_NODES_PER_NODE,
+    Ai, Analysis, Level, LevelSpec, MoveScore, Options, ParseSplitError, Split, SplitOutcome,
+    SplitResult, SplitTask, NODES_PER_MS, SOLVER_NODES_PER_NODE,
 };
 pub use board::{
     Board, Color, ParseBoardError, ParseColorError, ParseStartError, PlayError, Position, Start,

@@ -5,8 +5,8 @@ use std::fmt::Display;
 
 use js_sys::{Object, RangeError, TypeError};
 use reversi::{
-    ParseBoardError, ParseColorError, ParseRulesError, ParseSquareError, ParseStartError,
-    PlayError, Square, TableAllocError, TranscriptError, TranscriptErrorKind,
+    ParseBoardError, ParseColorError, ParseRulesError, ParseSplitError, ParseSquareError,
+    ParseStartError, PlayError, Square, TableAllocError, TranscriptError, TranscriptErrorKind,
 };
 use wasm_bindgen::JsValue;
 
@@ -153,6 +153,15 @@ impl EngineError for TranscriptError {
             }
         }
         params
+    }
+}
+
+impl EngineError for ParseSplitError {
+    fn code(&self) -> &'static str {
+        "bad_split_text"
+    }
+    fn params(&self) -> Vec<(&'static str, JsValue)> {
+        text_param(&self.0)
     }
 }
 

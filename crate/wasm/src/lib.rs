@@ -25,7 +25,8 @@
 //! | `bad_rules` | `text` |
 //! | `bad_start` | `text` |
 //! | `out_of_memory` | `megabytes`: the AI's tables could not be allocated |
-//! | `ai_busy` | none: `ai_move` (or `score_moves`) was called from its own clock |
+//! | `ai_busy` | none: `ai_move` (or `score_moves`, `run_split_task`) was called from its own clock |
+//! | `bad_split_text` | `text`: a task or outcome of a split search that is none |
 //!
 //! An argument of the wrong type or out of range is a `TypeError` or `RangeError` (below),
 //! without a code.
@@ -34,6 +35,7 @@
 //! - [`score_moves`] scores every legal move (analysis, with tables of its own).
 //! - [`ai_move`] asks the engine's AI for a move; the AI (and its transposition table) lives in
 //!   a thread-local, so a Web Worker keeps its table between moves.
+//! - [`SplitPlan`] and [`run_split_task`] split the top level's search over several workers.
 //! - Colours are `"black"` and `"white"` on the JavaScript side (input also accepts `X`/`O`).
 //!
 //! # The boundary
@@ -52,6 +54,7 @@
 mod analysis;
 mod args;
 mod errors;
+mod split;
 
 use std::cell::RefCell;
 
@@ -62,6 +65,7 @@ use wasm_bindgen::prelude::*;
 pub use analysis::{score_moves, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_MS};
 use args::*;
 use errors::*;
+pub use split::{run_split_task, SplitPlan};
 
 /// Size of the AI's transposition table in megabytes.
 const AI_TABLE_MB: usize = 32;
@@ -178,23 +182,31 @@ pub fn ai_move(
     let rules = rules_arg(&rules)?;
     let level = level_arg(&level)?;
     let seed = seed_arg(&seed)?;
-    let best = AI.with(|cell| {
-        // The clock is the host's: it may call back into this function.
+    let best = with_ai("ai_move", |ai| {
+        ai.choose_move(position.board, rules, level, Some(now), seed)
+    })?;
+    Ok(best.map(|sq| sq.to_string()))
+}
+
+/// Runs `f` on the AI that plays (`ai_move`, `run_split_task`), made at the first call: its
+/// tables are kept between calls. Throws `ai_busy` when called back from its own clock while
+/// it runs (`name` says who), and the engine's error when the tables cannot be allocated (the
+/// next call tries again).
+pub(crate) fn with_ai<T>(name: &str, f: impl FnOnce(&mut Ai) -> T) -> Result<T, JsValue> {
+    AI.with(|cell| {
         let mut slot = cell.try_borrow_mut().map_err(|_| {
-            js_error(Plain(
+            coded_error(
                 "ai_busy",
-                "ai_move is already running (it was called from its clock)",
-            ))
+                Vec::new(),
+                format!("{name} is already running (it was called from its clock)"),
+            )
         })?;
-        // The tables are allocated at the first call; without the memory, that call throws
-        // the engine's error and the next one tries again.
         let ai = match &mut *slot {
             Some(ai) => ai,
             None => slot.insert(Ai::try_new(AI_TABLE_MB).map_err(js_error)?),
         };
-        Ok::<_, JsValue>(ai.choose_move(position.board, rules, level, Some(now), seed))
-    })?;
-    Ok(best.map(|sq| sq.to_string()))
+        Ok(f(ai))
+    })
 }
 
 /// Milliseconds from the host's monotonic clock, `performance.now()` (in a page or a worker),

@@ -11,10 +11,12 @@
 mod levels;
 mod scores;
 mod split;
+mod split_text;
 
 pub use levels::{exact_empties_for_nodes, Level, LevelSpec, NODES_PER_MS, SOLVER_NODES_PER_NODE};
 pub use scores::MoveScore;
 pub use split::{Split, SplitOutcome, SplitResult, SplitTask};
+pub use split_text::ParseSplitError;
 
 use crate::board::Board;
 use crate::endgame::{Scoring, Solver};

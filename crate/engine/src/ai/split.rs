@@ -65,6 +65,8 @@ pub struct SplitResult {
 /// The plan of one split search (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Split {
+    /// The root's legal moves.
+    moves: u64,
     max_depth: u32,
     /// The root moves, best first after each iteration.
     order: Vec<Square>,
@@ -97,6 +99,7 @@ impl Split {
             return None;
         }
         Some(Split {
+            moves,
             max_depth: spec.depth.min(empties).max(1),
             order: Square::iter_bits(moves).collect(),
             depth: 0,
@@ -157,7 +160,9 @@ impl Split {
         Some(t)
     }
 
-    /// Takes the outcome of `task` (one [`Split::next_task`] gave).
+    /// Takes the outcome of `task` (one [`Split::next_task`] gave). An outcome that does not
+    /// fit (of another iteration, another kind, or not about this position's moves) is
+    /// left out; shallow iterations that do not order every move end the search.
     pub fn report(&mut self, task: SplitTask, outcome: SplitOutcome) {
         self.running = self.running.saturating_sub(1);
         if self.stopped {
@@ -172,8 +177,11 @@ impl Split {
                     depth,
                 },
             ) => {
-                if depth == 0 || order.is_empty() {
-                    self.stopped = true; // not even depth 1 within the budget
+                let all_moves = order.len() == self.order.len()
+                    && order.iter().fold(0u64, |m, sq| m | 1 << sq.index()) == self.moves;
+                if depth == 0 || !all_moves {
+                    // Not even depth 1 within the budget, or not an order of the moves.
+                    self.stopped = true;
                     return;
                 }
                 self.order = order;
@@ -192,7 +200,7 @@ impl Split {
                     beta,
                 },
                 SplitOutcome::Move { score, complete },
-            ) if depth == self.depth => {
+            ) if depth == self.depth && self.moves & 1 << square.index() != 0 => {
                 if !complete {
                     self.stopped = true;
                     return;
@@ -369,6 +377,9 @@ mod tests {
             }
             assert!(!outcomes.is_empty(), "no task and not finished");
             for (task, outcome) in outcomes.into_iter().rev() {
+                // As they travel between the page and its workers.
+                let task: SplitTask = task.to_string().parse().expect("a task");
+                let outcome: SplitOutcome = outcome.to_string().parse().expect("an outcome");
                 split.report(task, outcome);
             }
             rounds += 1;
@@ -414,5 +425,21 @@ mod tests {
         assert!(Split::new(board, Level::MAX).is_some());
         let endgame = positions(1, 42, 3)[0];
         assert!(Split::new(endgame, Level::MAX).is_none());
+    }
+
+    #[test]
+    fn outcomes_that_do_not_fit_are_left_out() {
+        let board = Start::Standard.position().board;
+        let mut split = Split::new(board, Level::MAX).expect("a plan");
+        let task = split.next_task().expect("the shallow task");
+        // An order that leaves out a move ends the search, with no move.
+        let bad = SplitOutcome::Deepened {
+            order: vec!["d3".parse().expect("a square")],
+            score: 0,
+            depth: 8,
+        };
+        split.report(task, bad);
+        assert!(split.finished());
+        assert_eq!(split.result(), None);
     }
 }
