@@ -650,6 +650,47 @@ async function fuzz(seed, steps) {
     });
   }
 
+  /**
+   * The split search (SplitPlan, run_split_task) with valid or invalid arguments: a plan that
+   * is made is run to its end here, shallow, and each outcome's text may first come back
+   * mangled (refused with bad_split_text, the plan unchanged).
+   */
+  function splitSearch() {
+    const l = live.length ? rng.pick(live) : null;
+    const s = l ? stateOf(l) : { board: START, side: 'X', rules: 'classic', legal: ['d3', 'c4', 'f5', 'e6'] };
+    const pOk = rng.chance(0.5) ? 1 : 0.7;
+    const args = [
+      stringArg(rng, [s.board], ['XO--', `Q${'-'.repeat(63)}`], false, pOk),
+      stringArg(rng, [s.side], ['Z', '', 'XO'], false, pOk),
+      integerArg(rng, minLevel, maxLevel, [...NOT_INTEGERS, 0, maxLevel + 1], pOk),
+      integerArg(rng, 1, 3, [...NOT_INTEGERS, 0, 61], pOk),
+    ];
+    // The depth is optional: undefined or null is no depth limit.
+    const depth = args[3];
+    if (depth.value === undefined || depth.value === null) args[3] = { ...depth, kind: 'absent' };
+    perform({
+      ...callOf('SplitPlan.create', m.SplitPlan.create, undefined, args),
+      expect: expectation(args),
+      check: (result) => {
+        if (result === undefined) return;
+        const plan = /** @type {any} */ (result);
+        for (let i = 0; i < 100 && !plan.finished(); i++) {
+          const task = plan.next_task();
+          if (task === undefined) break;
+          const outcome = m.run_split_task(s.board, s.side, s.rules, task, 20);
+          if (rng.chance(0.2)) {
+            const junk = rng.pick(['', 'move', 'deepened x', 'move 1 maybe', outcome + ' z9', 7]);
+            assert.throws(() => plan.report(task, junk), (/** @type {any} */ e) => e instanceof TypeError || e.code === 'bad_split_text');
+          }
+          plan.report(task, outcome);
+        }
+        const best = plan.best();
+        if (best !== undefined) assert.ok(s.legal.includes(best), `${best} is not legal`);
+        plan.free();
+      },
+    });
+  }
+
   /** Lets the AI allocate its tables: a midgame move and an exact endgame solve, both rules. */
   function warmUp() {
     m.score_moves(START, 'X', 'classic', 1, 10);
@@ -687,6 +728,7 @@ async function fuzz(seed, steps) {
       [freeGame, 4],
       [aiMove, 12],
       [scoreMoves, 4],
+      [splitSearch, 3],
       [levels, 3],
     ];
     const total = ops.reduce((sum, [, w]) => sum + w, 0);
