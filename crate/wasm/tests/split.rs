@@ -60,7 +60,10 @@ fn a_plan_runs_to_its_depth_with_a_legal_move() {
     // to the same move: the worker's tables are warm now.)
     let mut b = plan(6);
     let again = run(&mut b, true).expect("a move");
-    assert!(["d3", "c4", "f5", "e6"].contains(&again.as_str()), "{again}");
+    assert!(
+        ["d3", "c4", "f5", "e6"].contains(&again.as_str()),
+        "{again}"
+    );
     assert_eq!(b.depth(), 6);
 }
 
