@@ -8,7 +8,7 @@
 
 use std::sync::LazyLock;
 
-use super::geometry::{indices, INSTANCES};
+use super::geometry::{indices, readings, INSTANCES, INSTANCE_OFFSETS};
 
 /// The lanes of an index vector: the instances, rounded up to whole 128-bit vectors (the
 /// updates are lane-wise additions, which the compiler turns into SIMD additions).
@@ -40,16 +40,6 @@ static PLACE: LazyLock<[Lanes; 64]> = LazyLock::new(|| {
     place
 });
 
-#[inline(always)]
-fn lanes_of(p: u64, o: u64) -> Lanes {
-    let mut out = [0; LANES];
-    out[..INSTANCES]
-        .iter_mut()
-        .zip(indices(p, o))
-        .for_each(|(x, i)| *x = i as u16);
-    out
-}
-
 impl Features {
     /// The indices of no position (all zero), for room that is not read.
     pub const EMPTY: Features = Features {
@@ -58,11 +48,15 @@ impl Features {
     };
 
     /// The indices of the position (`p` to move), read from the board.
+    #[inline]
     pub fn new(p: u64, o: u64) -> Features {
-        Features {
-            own: lanes_of(p, o),
-            theirs: lanes_of(o, p),
+        let (a, b) = readings(p, o);
+        let mut f = Features::EMPTY;
+        for k in 0..INSTANCES {
+            f.own[k] = (INSTANCE_OFFSETS[k] + a[k] + 2 * b[k]) as u16;
+            f.theirs[k] = (INSTANCE_OFFSETS[k] + b[k] + 2 * a[k]) as u16;
         }
+        f
     }
 
     /// The side to move's index of every pattern instance.

@@ -290,71 +290,104 @@ static PHASE_OF: [u8; 65] = {
     t
 };
 
-/// The index into a phase's weights of every pattern instance of the position (`p` to move),
-/// then of the two mobilities. Straight-line code (the readings of [`PATTERNS`] in order; a
+/// Each instance's offset in a phase's weights: its pattern's table's, in the order of
+/// [`indices`].
+pub static INSTANCE_OFFSETS: [u32; INSTANCES] = {
+    let mut t = [0u32; INSTANCES];
+    let (mut i, mut k) = (0, 0);
+    while i < PATTERNS.len() {
+        let mut v = 0;
+        while v < PATTERNS[i].views.len() {
+            t[k] = OFFSETS[i] as u32;
+            k += 1;
+            v += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The configuration of every pattern instance (in the order of [`indices`], without the
+/// tables' offsets) with only `p`'s discs as digits 1, and with only `o`'s: the position's
+/// configuration for `p` to move is the first plus twice the second, for `o` to move the
+/// second plus twice the first. Straight-line code (the readings of [`PATTERNS`] in order; a
 /// test checks it against them).
 #[inline]
-pub fn indices(p: u64, o: u64) -> [u32; TERMS] {
+pub fn readings(p: u64, o: u64) -> ([u32; INSTANCES], [u32; INSTANCES]) {
     let (vp, vo) = views_x2(p, o);
     macro_rules! read {
-        ($k:literal, $f:expr, $v:literal) => {{
+        ($f:expr, $v:literal) => {{
             let f = $f;
-            OFFSETS[$k] as u32
-                + BASE3[f(vp[$v]) as usize] as u32
-                + 2 * BASE3[f(vo[$v]) as usize] as u32
+            (
+                BASE3[f(vp[$v]) as usize] as u32,
+                BASE3[f(vo[$v]) as usize] as u32,
+            )
         }};
     }
+    let r: [(u32, u32); INSTANCES] = [
+        read!(corner3x3, 0),
+        read!(corner3x3, 1),
+        read!(corner3x3, 2),
+        read!(corner3x3, 3),
+        read!(corner2x4, 0),
+        read!(corner2x4, 1),
+        read!(corner2x4, 2),
+        read!(corner2x4, 3),
+        read!(corner2x4, 4),
+        read!(corner2x4, 5),
+        read!(corner2x4, 6),
+        read!(corner2x4, 7),
+        read!(edge, 0),
+        read!(edge, 2),
+        read!(edge, 4),
+        read!(edge, 6),
+        read!(line2, 0),
+        read!(line2, 2),
+        read!(line2, 4),
+        read!(line2, 6),
+        read!(line3, 0),
+        read!(line3, 2),
+        read!(line3, 4),
+        read!(line3, 6),
+        read!(line4, 0),
+        read!(line4, 2),
+        read!(line4, 4),
+        read!(line4, 6),
+        read!(diag8, 0),
+        read!(diag8, 1),
+        read!(diag7, 0),
+        read!(diag7, 1),
+        read!(diag7, 2),
+        read!(diag7, 4),
+        read!(diag6, 0),
+        read!(diag6, 1),
+        read!(diag6, 2),
+        read!(diag6, 4),
+        read!(diag5, 0),
+        read!(diag5, 1),
+        read!(diag5, 2),
+        read!(diag5, 4),
+        read!(diag4, 0),
+        read!(diag4, 1),
+        read!(diag4, 2),
+        read!(diag4, 4),
+    ];
+    (r.map(|x| x.0), r.map(|x| x.1))
+}
+
+/// The index into a phase's weights of every pattern instance of the position (`p` to move),
+/// then of the two mobilities.
+#[inline]
+pub fn indices(p: u64, o: u64) -> [u32; TERMS] {
+    let (own, theirs) = readings(p, o);
+    let mut out = [0u32; TERMS];
+    for k in 0..INSTANCES {
+        out[k] = INSTANCE_OFFSETS[k] + own[k] + 2 * theirs[k];
+    }
     let [own_moves, their_moves] = mobility_indices(p, o);
-    [
-        read!(0, corner3x3, 0),
-        read!(0, corner3x3, 1),
-        read!(0, corner3x3, 2),
-        read!(0, corner3x3, 3),
-        read!(1, corner2x4, 0),
-        read!(1, corner2x4, 1),
-        read!(1, corner2x4, 2),
-        read!(1, corner2x4, 3),
-        read!(1, corner2x4, 4),
-        read!(1, corner2x4, 5),
-        read!(1, corner2x4, 6),
-        read!(1, corner2x4, 7),
-        read!(2, edge, 0),
-        read!(2, edge, 2),
-        read!(2, edge, 4),
-        read!(2, edge, 6),
-        read!(3, line2, 0),
-        read!(3, line2, 2),
-        read!(3, line2, 4),
-        read!(3, line2, 6),
-        read!(4, line3, 0),
-        read!(4, line3, 2),
-        read!(4, line3, 4),
-        read!(4, line3, 6),
-        read!(5, line4, 0),
-        read!(5, line4, 2),
-        read!(5, line4, 4),
-        read!(5, line4, 6),
-        read!(6, diag8, 0),
-        read!(6, diag8, 1),
-        read!(7, diag7, 0),
-        read!(7, diag7, 1),
-        read!(7, diag7, 2),
-        read!(7, diag7, 4),
-        read!(8, diag6, 0),
-        read!(8, diag6, 1),
-        read!(8, diag6, 2),
-        read!(8, diag6, 4),
-        read!(9, diag5, 0),
-        read!(9, diag5, 1),
-        read!(9, diag5, 2),
-        read!(9, diag5, 4),
-        read!(10, diag4, 0),
-        read!(10, diag4, 1),
-        read!(10, diag4, 2),
-        read!(10, diag4, 4),
-        own_moves,
-        their_moves,
-    ]
+    out[INSTANCES] = own_moves;
+    out[INSTANCES + 1] = their_moves;
+    out
 }
 
 /// The indices into a phase's weights of the two mobilities of the position (`p` to move):
