@@ -1,4 +1,5 @@
-//! `reversi bench [perft|midgame|endgame|split|all]` (default all, which leaves out split):
+//! `reversi bench [perft|midgame|endgame|split|agreement|all]` (default all, which leaves out
+//! split and agreement):
 //! the engine's benchmarks in one command. Timing only: nothing here is a test (the endgame part still checks each score
 //! against the one its file lists).
 //!
@@ -11,6 +12,8 @@
 //!
 //! - split: the top level's search on one thread and split over several
 //!   (`crate::split_bench`).
+//! - agreement: a level's moves against the exact solver's at 22-26 empties
+//!   (`crate::agreement_bench`).
 //!
 //! Midgame positions: after `--plies` (default 20) random moves from the standard start
 //! (deterministic by `--seed`), or with `--ffo` the positions of the OBF files (FFO 20-39 then
@@ -158,10 +161,11 @@ impl Midgame {
 pub fn run(argv: &[String]) -> Result<(), Failure> {
     let (what, rest) = match argv.first().map(String::as_str) {
         Some("split") => return crate::split_bench::run(Args::new(&argv[1..])),
+        Some("agreement") => return crate::agreement_bench::run(Args::new(&argv[1..])),
         Some(w @ ("perft" | "midgame" | "endgame" | "all")) => (w, &argv[1..]),
         Some(w) if !w.starts_with("--") => {
             return Err(format!(
-                "unknown benchmark '{}' (perft, midgame, endgame, split or all)",
+                "unknown benchmark '{}' (perft, midgame, endgame, split, agreement or all)",
                 escape(w)
             )
             .into())

@@ -4,6 +4,7 @@
 
 #![forbid(unsafe_code)]
 
+mod agreement_bench;
 mod args;
 mod bench;
 mod matches;
@@ -41,6 +42,7 @@ const USAGE: &str = "usage:
   reversi nboard [--inverse] [--time SECONDS]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10)
   reversi bench [perft|midgame|endgame|all] [--obf FILE]... [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]
   reversi bench split [--workers N] [--depth D] [--positions N] [--plies N] [--seed S] [--inverse] [--tt MB]
+  reversi bench agreement [--level N] [--positions N] [--seed S] [--inverse]
       The endgame solves FFO 20-39 and 40-49, read from crate/engine/tests/data/ of the
       repository the binary was built from (midgame --ffo takes its positions from there);
       --obf FILE (repeatable) reads each FILE instead.";
