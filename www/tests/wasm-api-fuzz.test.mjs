@@ -628,14 +628,26 @@ async function fuzz(seed, steps) {
     });
   }
 
-  /** score_moves (the analysis) with valid or invalid arguments, shallow and quick. */
-  function scoreMoves() {
+  /**
+   * A position to search (a live game's, or the start) and its board and side as arguments,
+   * valid or not (`pOk`: the chance each is valid).
+   */
+  function positionArgs() {
     const l = live.length ? rng.pick(live) : null;
     const s = l ? stateOf(l) : { board: START, side: 'X', rules: 'classic', legal: ['d3', 'c4', 'f5', 'e6'] };
     const pOk = rng.chance(0.5) ? 1 : 0.7;
-    const args = [
+    const position = [
       stringArg(rng, [s.board], ['XO--', `Q${'-'.repeat(63)}`], false, pOk),
       stringArg(rng, [s.side], ['Z', '', 'XO'], false, pOk),
+    ];
+    return { s, pOk, position };
+  }
+
+  /** score_moves (the analysis) with valid or invalid arguments, shallow and quick. */
+  function scoreMoves() {
+    const { s, pOk, position } = positionArgs();
+    const args = [
+      ...position,
       stringArg(rng, [s.rules], ['draughts', ''], false, pOk),
       integerArg(rng, 1, 3, [...NOT_INTEGERS, 0, 61, 2 ** 32 + 1], pOk),
       integerArg(rng, 1, 30, [...NOT_INTEGERS, 0, 600001, -(2 ** 32)], pOk),
@@ -656,12 +668,9 @@ async function fuzz(seed, steps) {
    * mangled (refused with bad_split_text, the plan unchanged).
    */
   function splitSearch() {
-    const l = live.length ? rng.pick(live) : null;
-    const s = l ? stateOf(l) : { board: START, side: 'X', rules: 'classic', legal: ['d3', 'c4', 'f5', 'e6'] };
-    const pOk = rng.chance(0.5) ? 1 : 0.7;
+    const { s, pOk, position } = positionArgs();
     const args = [
-      stringArg(rng, [s.board], ['XO--', `Q${'-'.repeat(63)}`], false, pOk),
-      stringArg(rng, [s.side], ['Z', '', 'XO'], false, pOk),
+      ...position,
       integerArg(rng, minLevel, maxLevel, [...NOT_INTEGERS, 0, maxLevel + 1], pOk),
       integerArg(rng, 1, 3, [...NOT_INTEGERS, 0, 61], pOk),
     ];

@@ -299,13 +299,7 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
         max_depth: None,
         clock: Some(native_clock),
     };
-    let options = Options {
-        eval: EvalKind::for_rules(rules),
-        exact_empties: 0,
-        temperature: 0.0,
-        seed: 0,
-        selective: true,
-    };
+    let options = Options::midgame(rules);
     match level {
         Some(l) => out::line(format_args!(
             "{} game, level {} (its own budget, native clock)",

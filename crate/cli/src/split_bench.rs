@@ -10,8 +10,8 @@ use std::sync::mpsc;
 use std::thread;
 
 use reversi::{
-    native_clock, random_openings, Ai, Board, EvalKind, Level, Limits, Options, Rules, Split,
-    SplitOutcome, SplitResult, SplitTask,
+    native_clock, random_openings, Ai, Board, Level, Limits, Options, Rules, Split, SplitOutcome,
+    SplitResult, SplitTask,
 };
 
 use crate::args::{rules, Args, MAX_TT_MB};
@@ -55,13 +55,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
                 max_depth: Some(depth),
                 ..Limits::NONE
             },
-            &Options {
-                eval: EvalKind::for_rules(rules),
-                exact_empties: 0,
-                temperature: 0.0,
-                seed: 0,
-                selective: true,
-            },
+            &Options::midgame(rules),
         );
         let t1 = native_clock();
         let got = run_split(split, board, rules, &mut pool);

@@ -73,6 +73,17 @@ pub struct Options {
 }
 
 impl Options {
+    /// The midgame search of `rules`' evaluation alone: selective, no exact solving, no noise.
+    pub fn midgame(rules: Rules) -> Options {
+        Options {
+            eval: EvalKind::for_rules(rules),
+            exact_empties: 0,
+            temperature: 0.0,
+            seed: 0,
+            selective: true,
+        }
+    }
+
     /// The evaluation made for `rules`, exact search from as many empties as `limits` allow
     /// (a time limit counts as [`NODES_PER_MS`] nodes a millisecond), no noise.
     pub fn for_limits(rules: Rules, limits: &Limits) -> Options {

@@ -13,7 +13,6 @@ use std::collections::VecDeque;
 
 use super::{Ai, Level, Options};
 use crate::board::Board;
-use crate::eval::EvalKind;
 use crate::game::Rules;
 use crate::limits::{Budget, Limits};
 use crate::pattern::Features;
@@ -295,13 +294,7 @@ impl Ai {
         limits: &Limits,
     ) -> (SplitOutcome, u64) {
         let budget = Budget::start(limits);
-        let options = Options {
-            eval: EvalKind::for_rules(rules),
-            exact_empties: 0,
-            temperature: 0.0,
-            seed: 0,
-            selective: true,
-        };
+        let options = Options::midgame(rules);
         self.begin_search(rules, options.eval, options.selective);
         match task {
             SplitTask::Deepen { depth } => {
@@ -339,6 +332,7 @@ impl Ai {
 mod tests {
     use super::*;
     use crate::board::Start;
+    use crate::eval::EvalKind;
     use crate::rng::splitmix64;
 
     /// Positions of random games, `plies` moves in.
