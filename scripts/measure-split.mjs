@@ -73,10 +73,10 @@ if (!isMainThread) {
       /** @type {Map<Worker, string>} */
       const running = new Map();
       const pump = () => {
-        for (const w of pool) {
+        for (const [i, w] of pool.entries()) {
           if (running.has(w) || plan.finished()) continue;
-          const task = plan.next_task();
-          if (task === undefined) break;
+          const task = plan.next_task(i);
+          if (task === undefined) continue;
           running.set(w, task);
           w.postMessage({ board: pos.board, side: pos.side, rules: 'classic', task });
         }

@@ -14,7 +14,7 @@ import { toProblem } from './problem.js';
 
 /**
  * What the pool needs of a plan (the wasm package's SplitPlan).
- * @typedef {{next_task(): string | undefined, report(task: string, outcome: string): void,
+ * @typedef {{next_task(worker: number): string | undefined, report(task: string, outcome: string): void,
  *   finished(): boolean, best(): string | undefined, readonly timeMs: number, free(): void}} PlanLike
  */
 /**
@@ -101,15 +101,19 @@ export class WorkerPool {
     this.pump();
   }
 
-  /** Gives a task to every idle worker while the plan has some; answers when it is over. */
+  /**
+   * Offers every idle worker a task (the plan keeps some moves for the worker that searched
+   * them before); answers when the plan is over, or when no worker runs anything and the plan
+   * has nothing to give.
+   */
   pump() {
     const search = this.search;
     if (!search) return;
     const { request, plan } = search;
     for (let i = 0; i < this.workers.length && !plan.finished(); i++) {
       if (this.busy.has(i)) continue;
-      const task = plan.next_task();
-      if (task === undefined) break;
+      const task = plan.next_task(i);
+      if (task === undefined) continue;
       const id = this.nextTaskId--;
       const timeMs = Math.max(1, Math.round(search.deadline - this.now()));
       const { board, side, rules, level, seed } = request;
@@ -117,7 +121,7 @@ export class WorkerPool {
       this.busy.add(i);
       this.workers[i].postMessage({ id, kind: 'task', board, side, rules, level, seed, task, timeMs });
     }
-    if (plan.finished() || search.tasks.size === 0) {
+    if (plan.finished() || this.busy.size === 0) {
       const move = plan.best();
       this.endSearch();
       if (move === undefined) {

@@ -684,7 +684,7 @@ async function fuzz(seed, steps) {
         if (result === undefined) return;
         const plan = /** @type {any} */ (result);
         for (let i = 0; i < 100 && !plan.finished(); i++) {
-          const task = plan.next_task();
+          const task = plan.next_task(0);
           if (task === undefined) break;
           const outcome = m.run_split_task(s.board, s.side, s.rules, task, 20);
           if (rng.chance(0.2)) {

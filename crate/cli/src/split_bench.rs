@@ -104,15 +104,18 @@ fn run_split(mut split: Split, board: Board, rules: Rules, pool: &mut [Ai]) -> O
                 }
             });
         }
-        let mut idle: Vec<usize> = (0..inboxes.len()).rev().collect();
+        let mut idle: Vec<usize> = (0..inboxes.len()).collect();
         let mut busy = 0;
         loop {
-            while let Some(&w) = idle.last() {
-                let Some(task) = split.next_task() else { break };
-                idle.pop();
-                busy += 1;
-                inboxes[w].send(task).expect("the worker is alive");
-            }
+            // Every idle worker is asked: the plan may keep a move for another.
+            idle.retain(|&w| match split.next_task(w) {
+                Some(task) => {
+                    busy += 1;
+                    inboxes[w].send(task).expect("the worker is alive");
+                    false
+                }
+                None => true,
+            });
             if busy == 0 {
                 break;
             }

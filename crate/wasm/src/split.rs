@@ -47,10 +47,15 @@ impl SplitPlan {
         }))
     }
 
-    /// The next task for an idle worker, or `undefined` (wait for an outcome, or the search
-    /// is over).
-    pub fn next_task(&mut self) -> Option<String> {
-        self.plan.next_task().map(|t| t.to_string())
+    /// The next task for the idle worker `worker` (an integer in 0..64, the page's numbering
+    /// of its workers), or `undefined` (none for it now, or the search is over). A worker gets
+    /// the moves it searched before first, so every idle worker should be asked.
+    pub fn next_task(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] worker: JsValue,
+    ) -> Result<Option<String>, JsValue> {
+        let worker = integer_arg(&worker, "worker", 0.0, 63.0)? as usize;
+        Ok(self.plan.next_task(worker).map(|t| t.to_string()))
     }
 
     /// Takes a worker's `outcome` of `task` (texts); a malformed one throws `bad_split_text`.

@@ -24,7 +24,7 @@ fn run(plan: &mut SplitPlan, mangle: bool) -> Option<String> {
         if plan.finished() {
             break;
         }
-        let task = plan.next_task()?;
+        let task = plan.next_task(0.into()).expect("a worker number")?;
         let outcome = run_split_task(
             start().into(),
             "X".into(),
