@@ -2,7 +2,7 @@
 // is given, as scripts/test-web.sh does) and Debian's Chromium driven by playwright-core.
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -70,12 +70,14 @@ async function waitForServer(url, ms) {
 
 /**
  * Starts what the tests need; returns {base, context, newPage, close}.
- * @param {{serviceWorkers?: 'allow' | 'block', locale?: string, folder?: string}} [options]
+ * @param {{serviceWorkers?: 'allow' | 'block', locale?: string, folder?: string, copy?: boolean}} [options]
  *   `serviceWorkers`: blocked unless a test is about them (the tests reload pages a lot, and
  *   the page works the same without one); `locale`: the browser's (its preferred languages);
- *   `folder`: serve the site from this sub-folder of a server of its own (`games/reversi`)
+ *   `folder`: serve the site from this sub-folder of a server of its own (`games/reversi`),
+ *   the repository linked in, or with `copy` a copy of the site's files (sw.js and those of
+ *   www/sw-manifest.js, with it) that a test may change (`dir`)
  */
-export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder = '' } = {}) {
+export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder = '', copy = false } = {}) {
   /** @type {ChildProcess | null} */
   let server = null;
   /** @type {string | null} */
@@ -88,7 +90,17 @@ export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder
       served = mkdtempSync(join(tmpdir(), 'reversi-site-'));
       dir = served;
       mkdirSync(join(served, dirname(folder)), { recursive: true });
-      symlinkSync(ROOT, join(served, folder));
+      if (copy) {
+        const { files } = JSON.parse(
+          /** @type {string} */ (readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8').match(/= (\{[\s\S]*\});/)?.[1]),
+        );
+        for (const f of [...files, 'sw.js', 'www/sw-manifest.js']) {
+          mkdirSync(dirname(join(served, folder, f)), { recursive: true });
+          cpSync(join(ROOT, f), join(served, folder, f));
+        }
+      } else {
+        symlinkSync(ROOT, join(served, folder));
+      }
     }
     const port = await freePort();
     server = spawn('python3', ['-m', 'http.server', '--bind', '127.0.0.1', String(port)], {
@@ -137,7 +149,8 @@ export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder
     if (server) server.kill();
     if (served) rmSync(served, { recursive: true, force: true });
   }
-  return { base, context, newPage, close };
+  const dir = served ? join(served, folder) : ROOT;
+  return { base, dir, context, newPage, close };
 }
 
 /**
