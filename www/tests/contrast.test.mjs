@@ -231,6 +231,13 @@ describe('the legal marks on the canvas', () => {
     const cards = await page.$$eval('.score .disc', (els) => els.map((e) => getComputedStyle(e).backgroundColor));
     assert.equal(cards.length, 2);
     assert.notEqual(cards[0], cards[1], JSON.stringify(cards));
+    // Whatever theme is chosen, the system's colours rule the board.
+    for (const theme of ['colorblind', 'contrast', 'dark']) {
+      await page.selectOption('#theme', theme);
+      await page.waitForTimeout(100);
+      assert.deepEqual((await measured(page)).colours, m.colours, theme);
+    }
+    await page.evaluate(() => localStorage.removeItem('reversi.prefs'));
     assert.deepEqual(problems, []);
     await page.close();
   });
