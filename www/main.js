@@ -359,7 +359,6 @@ function listenToSettings() {
   });
   $('#mute').addEventListener('click', () => {
     dispatch({ type: 'prefs-set', prefs: { muted: !state.prefs.muted } });
-    sound.gesture(); // a gesture: sound turned on may start now
   });
   sound.listen(document);
 }

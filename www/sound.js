@@ -1,7 +1,8 @@
 // Short synthesised sounds (Web Audio, nothing downloaded): a move, a pass, the end of the
-// game. No AudioContext exists before the player's first gesture (a pointer or a key): the
-// first one makes it, unless the sound is off; a sound asked for before then is not played.
-// Whether to play is decided by the state (effects.js): this module only plays.
+// game. No AudioContext exists before the player's first gesture (a pointer or a key); the
+// first sound after one makes it (making one takes some 70 ms of the main thread, so not
+// before a sound is wanted: never with the sound off); a sound asked for before any gesture is
+// not played. Whether to play is decided by the state (effects.js): this module only plays.
 
 /** @import { Sound } from './effects.js' */
 
@@ -34,11 +35,10 @@ export class SoundPlayer {
     for (const type of ['pointerdown', 'keydown']) target.addEventListener(type, onGesture, { capture: true });
   }
 
-  /** A gesture of the player: audio may start now (if the sound is on). */
+  /** A gesture of the player: audio may start from now on. */
   gesture() {
     this.gestured = true;
-    if (this.muted()) return;
-    this.context();
+    if (this.ctx?.state === 'suspended') void this.ctx.resume().catch(() => {});
   }
 
   /** The AudioContext, made (or resumed) once a gesture allows it; null before. */
