@@ -197,7 +197,8 @@ export class BoardCanvas {
     if (!view) return;
     let t = 1;
     if (this.anim) {
-      t = Math.min(1, (now - this.anim.start) / FLIP_MS);
+      // A frame may be timed before the move was set (its frame began earlier): from 0.
+      t = Math.min(1, Math.max(0, (now - this.anim.start) / FLIP_MS));
       if (t >= 1) this.anim = null;
     }
 

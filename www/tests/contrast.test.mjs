@@ -242,6 +242,24 @@ describe('the legal marks on the canvas', () => {
     await page.close();
   });
 
+  test('a frame timed before the move (a late frame under load) draws the flip from its start', async () => {
+    const { page, problems } = await env.newPage();
+    // Every frame's time a second early, as a frame that began before the move was set.
+    await page.addInitScript(() => {
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (cb) => raf((time) => cb(time - 1000));
+    });
+    await openGame(page, env.base, '#black=human&white=human');
+    await page.click('[data-cell="f5"]');
+    await page.waitForTimeout(200);
+    await page.click('[data-cell="f6"]');
+    await page.waitForTimeout(1500);
+    const [black] = await pixels(page, [['f5', 0.5, 0.3]]);
+    assert.ok(contrast(black, [255, 255, 255]) > 3, `f5 is drawn black: ${black}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('keyboard shortcuts: listed in the page; undo, redo, review, scores, hint', async () => {
     const { page, problems } = await env.newPage();
     await openGame(page, env.base, '#black=human&white=human&moves=f5d6c3');
