@@ -18,3 +18,5 @@ wasm-pack build crate/wasm --release --target web --no-pack --out-dir ../../www/
 # site needs only the JS glue and the .wasm (the .d.ts files are kept for editors).
 rm -f www/pkg/.gitignore www/pkg/package.json www/pkg/README.md
 ls -l www/pkg >&2
+# The service worker's list of the site's files and their version (www/sw-manifest.js).
+node scripts/precache.mjs

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Measures the web game in headless Chromium (Debian's, via playwright-core):
-//  1. the size of the site as served (every file the page and its worker load), raw and gzipped;
+//  1. the size of the site as served (every file the page and its worker load), raw and gzipped,
+//     and as installed (every file the service worker precaches: www/sw-manifest.js, all the
+//     languages and the icons);
 //  2. the time from navigation to a playable board (median of 5 cold loads);
 //  3. the longest main-thread task ('longtask' entries) while the AI thinks, over a whole
 //     AI-vs-AI game at the default level, and the AI's thinking times;
@@ -196,6 +198,20 @@ try {
      */
     const sum = (rs, i) => rs.reduce((a, r) => a + r[i], 0);
     console.log(`  .wasm: ${kb(sum(wasm, 1))} raw, ${kb(sum(wasm, 2))} gz; JS: ${kb(sum(js, 1))} raw, ${kb(sum(js, 2))} gz`);
+    // The whole site, as the service worker installs it (the build's list).
+    const precache = readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8');
+    const { files } = JSON.parse(/** @type {string} */ (precache.match(/= (\{[\s\S]*\});/)?.[1]));
+    let allRaw = 0;
+    let allGz = 0;
+    for (const f of [...files, 'sw.js', 'www/sw-manifest.js']) {
+      const bytes = readFileSync(join(ROOT, f));
+      allRaw += bytes.length;
+      allGz += gzipSync(bytes, { level: 9 }).length;
+    }
+    console.log(
+      `Site as installed (the service worker's ${files.length} files, sw.js and its list; all languages): ` +
+        `${kb(allRaw)} raw, ${kb(allGz)} gz (budget 1024 KB gz)`,
+    );
     console.log(
       `Navigation to playable board (cold, 5 runs): median ${median(times).toFixed(0)} ms ` +
         `(runs: ${times.map((t) => t.toFixed(0)).join(', ')})`,

@@ -1,5 +1,8 @@
 // Draws the board on a canvas, sharp on high-DPI screens, with a short flip animation.
 // A pure view: it is told what to show (setView) and never decides anything about the game.
+// Its colours are the page's CSS custom properties (styles.css: the theme, forced colours),
+// read again when the theme or the system's colours change. The marks differ by shape as well
+// as colour: legal moves are dots, the last move a square, the hint a ring.
 
 /** @import { Color, LastMove } from './text.js' */
 /**
@@ -28,24 +31,49 @@ export function squareIndex(name) {
 }
 
 const FLIP_MS = 320;
-const COLORS = {
-  felt: '#33855a',
-  feltDark: '#286a45',
-  line: '#1c4d31',
-  star: '#173f28',
-  black: ['#4a4a4a', '#0d0d0d'],
-  white: ['#ffffff', '#d9d9d9'],
-  lastMove: '#e0473c',
-  hint: '#ffd54a',
+
+/** The colours of the board, by the custom property that gives each (styles.css). */
+const PROPERTIES = {
+  felt: '--board-felt',
+  feltDark: '--board-felt-dark',
+  line: '--board-line',
+  star: '--board-star',
+  black: '--disc-black',
+  blackDark: '--disc-black-dark',
+  blackEdge: '--disc-black-edge',
+  white: '--disc-white',
+  whiteDark: '--disc-white-dark',
+  whiteEdge: '--disc-white-edge',
+  markBlack: '--mark-black',
+  markWhite: '--mark-white',
+  lastOnBlack: '--mark-last-on-black',
+  lastOnWhite: '--mark-last-on-white',
+  lastMoveEdge: '--mark-last-edge',
+  hint: '--mark-hint',
 };
+/** @typedef {Record<keyof typeof PROPERTIES, string>} Palette */
 
 /**
- * The legal-move marks, by the colour to move: solid, with a contrast of at least 3:1 against
- * every shade of the felt (checked by www/tests/contrast.test.mjs and in the browser).
+ * The board's colours now, as the canvas takes them: each property's value, resolved by a
+ * probe element when it is not a plain colour (a system colour such as CanvasText, which
+ * only the page's style knows; the probe is exempt from forced colours, so it keeps it).
+ * @param {Element} from
+ * @param {HTMLElement} probe
+ * @returns {Palette}
  */
-export const LEGAL_MARKS = { black: '#000000', white: '#ffffff' };
-/** The felt's shades, for the contrast checks. */
-export const FELT = [COLORS.felt, COLORS.feltDark];
+function readPalette(from, probe) {
+  const style = getComputedStyle(from);
+  const palette = /** @type {Palette} */ ({});
+  for (const [key, property] of Object.entries(PROPERTIES)) {
+    let value = style.getPropertyValue(property).trim() || 'transparent';
+    if (!/^(#[0-9a-f]{3,8}|rgba?\([^)]*\))$/i.test(value)) {
+      probe.style.color = value;
+      value = getComputedStyle(probe).color;
+    }
+    palette[/** @type {keyof Palette} */ (key)] = value;
+  }
+  return palette;
+}
 
 export class BoardCanvas {
   /**
@@ -63,6 +91,17 @@ export class BoardCanvas {
     this.frame = 0;
     this.pixels = 0;
     this.dpr = 1;
+    /** @type {Palette | null} */
+    this.palette = null;
+    this.probe = document.createElement('span');
+    this.probe.hidden = true;
+    this.probe.setAttribute('aria-hidden', 'true');
+    this.probe.style.setProperty('forced-color-adjust', 'none');
+    canvas.after(this.probe);
+    // The system's colours change the palette (the theme set by the page: `recolor`).
+    for (const query of ['(prefers-color-scheme: dark)', '(forced-colors: active)', '(prefers-contrast: more)']) {
+      matchMedia(query).addEventListener('change', () => this.recolor());
+    }
     new ResizeObserver(() => this.resize()).observe(canvas);
     // devicePixelRatio changes (zoom, moving to another screen) do not resize the element.
     const watchDpr = () => {
@@ -71,6 +110,12 @@ export class BoardCanvas {
     };
     watchDpr();
     this.resize();
+  }
+
+  /** The theme changed: the colours are read again and the board drawn in them. */
+  recolor() {
+    this.palette = null;
+    this.schedule();
   }
 
   resize() {
@@ -118,17 +163,19 @@ export class BoardCanvas {
   draw(now) {
     const { ctx, pixels: size } = this;
     if (!ctx || !size) return;
+    this.palette ??= readPalette(this.canvas, this.probe);
+    const colors = this.palette;
     const cell = size / 8;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, size, size);
 
     // Felt and grid.
     const felt = ctx.createRadialGradient(size * 0.4, size * 0.35, size * 0.1, size / 2, size / 2, size * 0.75);
-    felt.addColorStop(0, COLORS.felt);
-    felt.addColorStop(1, COLORS.feltDark);
+    felt.addColorStop(0, colors.felt);
+    felt.addColorStop(1, colors.feltDark);
     ctx.fillStyle = felt;
     ctx.fillRect(0, 0, size, size);
-    ctx.strokeStyle = COLORS.line;
+    ctx.strokeStyle = colors.line;
     ctx.lineWidth = Math.max(1, size / 400);
     ctx.beginPath();
     for (let k = 1; k < 8; k++) {
@@ -139,7 +186,7 @@ export class BoardCanvas {
       ctx.lineTo(size, p);
     }
     ctx.stroke();
-    ctx.fillStyle = COLORS.star;
+    ctx.fillStyle = colors.star;
     for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
       ctx.beginPath();
       ctx.arc(x * cell, y * cell, cell * 0.07, 0, Math.PI * 2);
@@ -150,13 +197,14 @@ export class BoardCanvas {
     if (!view) return;
     let t = 1;
     if (this.anim) {
-      t = Math.min(1, (now - this.anim.start) / FLIP_MS);
+      // A frame may be timed before the move was set (its frame began earlier): from 0.
+      t = Math.min(1, Math.max(0, (now - this.anim.start) / FLIP_MS));
       if (t >= 1) this.anim = null;
     }
 
     // Legal moves of the human to move.
     if (view.legalColor) {
-      ctx.fillStyle = LEGAL_MARKS[view.legalColor];
+      ctx.fillStyle = view.legalColor === 'black' ? colors.markBlack : colors.markWhite;
       for (const name of view.legal) {
         const i = squareIndex(name);
         ctx.beginPath();
@@ -186,17 +234,21 @@ export class BoardCanvas {
       this.disc(i, cell, color, scaleX, scale);
     }
 
-    // Last move and hint markers.
+    // Last move (a square) and hint (a ring) markers.
     if (view.lastMove) {
       const i = squareIndex(view.lastMove.square);
-      ctx.fillStyle = COLORS.lastMove;
-      ctx.beginPath();
-      ctx.arc((i % 8 + 0.5) * cell, (Math.floor(i / 8) + 0.5) * cell, cell * 0.09, 0, Math.PI * 2);
-      ctx.fill();
+      const half = cell * 0.09;
+      const x = (i % 8 + 0.5) * cell - half;
+      const y = (Math.floor(i / 8) + 0.5) * cell - half;
+      ctx.fillStyle = view.lastMove.player === 'black' ? colors.lastOnBlack : colors.lastOnWhite;
+      ctx.fillRect(x, y, half * 2, half * 2);
+      ctx.strokeStyle = colors.lastMoveEdge;
+      ctx.lineWidth = Math.max(1, cell * 0.02);
+      ctx.strokeRect(x, y, half * 2, half * 2);
     }
     if (view.hint) {
       const i = squareIndex(view.hint);
-      ctx.strokeStyle = COLORS.hint;
+      ctx.strokeStyle = colors.hint;
       ctx.lineWidth = cell * 0.07;
       ctx.beginPath();
       ctx.arc((i % 8 + 0.5) * cell, (Math.floor(i / 8) + 0.5) * cell, cell * 0.34, 0, Math.PI * 2);
@@ -213,6 +265,7 @@ export class BoardCanvas {
    */
   disc(i, cell, color, scaleX, scale) {
     const ctx = /** @type {CanvasRenderingContext2D} */ (this.ctx); // draw() checked it
+    const colors = /** @type {Palette} */ (this.palette); // draw() read it
     const cx = (i % 8 + 0.5) * cell;
     const cy = (Math.floor(i / 8) + 0.5) * cell;
     const r = cell * 0.4 * scale;
@@ -222,7 +275,8 @@ export class BoardCanvas {
     ctx.shadowColor = 'rgba(0,0,0,0.35)';
     ctx.shadowBlur = cell * 0.06;
     ctx.shadowOffsetY = cell * 0.03;
-    const [light, dark] = COLORS[color];
+    const [light, dark, edge] =
+      color === 'black' ? [colors.black, colors.blackDark, colors.blackEdge] : [colors.white, colors.whiteDark, colors.whiteEdge];
     const g = ctx.createRadialGradient(-r * 0.35, -r * 0.35, r * 0.1, 0, 0, r);
     g.addColorStop(0, light);
     g.addColorStop(1, dark);
@@ -230,6 +284,13 @@ export class BoardCanvas {
     ctx.beginPath();
     ctx.arc(0, 0, r, 0, Math.PI * 2);
     ctx.fill();
+    // An edge (the contrast themes'): inside the disc, so that it does not grow it.
+    ctx.shadowColor = 'transparent';
+    ctx.strokeStyle = edge;
+    ctx.lineWidth = Math.max(1.5, cell * 0.05);
+    ctx.beginPath();
+    ctx.arc(0, 0, Math.max(0, r - ctx.lineWidth / 2), 0, Math.PI * 2);
+    ctx.stroke();
     ctx.restore();
   }
 }

@@ -6,17 +6,23 @@
 //   unless it was answered;
 // - `ai-request`: a new AI request (the AI's move, a hint, a step of the analysis or review);
 // - `review-game`: a game just over is to be reviewed (the runner asks the engine for its
-//   positions).
+//   positions);
+// - `save-prefs`: the preferences changed (saved in localStorage);
+// - `sound`: a move was played (`move`), after which the other player must pass (`pass`), or
+//   which ended the game (`end`); never when muted, on loading a game, undoing or reviewing.
 
 import { formatHash } from './hash.js';
 
 /** @import { AiAsk } from './ai-client.js' */
 /** @import { State } from './state.js' */
+/** @import { Prefs } from './prefs.js' */
 
 /**
  * @typedef {{type: 'write-hash', hash: string} | {type: 'ai-cancel', id: number} |
- *   {type: 'ai-request', request: AiAsk} | {type: 'review-game'}} Effect
+ *   {type: 'ai-request', request: AiAsk} | {type: 'review-game'} | {type: 'save-prefs', prefs: Prefs} |
+ *   {type: 'sound', sound: Sound}} Effect
  */
+/** @typedef {'move' | 'pass' | 'end'} Sound */
 
 /**
  * The URL hash of the state's game, or null before the first game.
@@ -49,5 +55,9 @@ export function effects(prev, next) {
   const s = next.snap;
   const fresh = !prev.snap?.over || prev.snap.transcript !== s?.transcript || prev.games !== next.games;
   if (s?.over && fresh && next.gameReview?.transcript !== s.transcript) list.push({ type: 'review-game' });
+  if (next.prefs !== prev.prefs) list.push({ type: 'save-prefs', prefs: next.prefs });
+  if (s && next.played !== prev.played && !next.prefs.muted) {
+    list.push({ type: 'sound', sound: s.over ? 'end' : s.lastPass ? 'pass' : 'move' });
+  }
   return list;
 }

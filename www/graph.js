@@ -4,7 +4,7 @@
 // that position; the points after a mistake are marked.
 
 import { formatScore, shown } from './analysis.js';
-import { formatAll, t } from './i18n.js';
+import { currentLanguage, formatAll, t } from './i18n.js';
 import { mistakes, reviewMessages } from './review.js';
 
 /** @import { State } from './state.js' */
@@ -48,7 +48,7 @@ export function renderGraph(state) {
   }
   const bad = mistakes(review);
   const current = shown(state) === s ? s.events.length : (state.review?.ply ?? -1);
-  const key = JSON.stringify([points, [...bad.keys()], current, s.events.length]);
+  const key = JSON.stringify([points, [...bad.keys()], current, s.events.length, currentLanguage()]);
   if (svg.dataset.key === key) return;
   svg.dataset.key = key;
 

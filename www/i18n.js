@@ -1,13 +1,15 @@
 // Messages: what the page says is a message id with parameters (`Msg`, plain data), formatted
-// by `t` from the table of the language (messages.js). The logic modules deal in ids, never
-// in words; errors (the engine's and the AI worker's codes) become messages here.
+// by `t` from the table of the language (messages/en.js, uk.js, ru.js). The logic modules deal
+// in ids, never in words; errors (the engine's and the AI worker's codes) become messages here.
 
-import { EN } from './messages.js';
+import { EN } from './messages/en.js';
+import { RU } from './messages/ru.js';
+import { UK } from './messages/uk.js';
 
 /** @import { Problem } from './problem.js' */
 
 /**
- * An entry of a message table: a template, a plural-aware entry or a choice (see messages.js).
+ * An entry of a message table: a template, a plural-aware entry or a choice (see messages/en.js).
  * @typedef {string | Readonly<{plural: string, other: string} & Partial<Record<Intl.LDMLPluralRule, string>>> |
  *   Readonly<{select: string, other: string} & Record<string, string>>} Entry
  */
@@ -20,8 +22,34 @@ import { EN } from './messages.js';
 /** @typedef {string | number | Msg | Msg[]} Param */
 /** @typedef {{[name: string]: Param}} Params */
 
-/** The tables by language. A later one must have every id of the English table. */
-const TABLES = /** @type {Record<string, Readonly<Record<MessageId, Entry>>>} */ ({ en: EN });
+/** The tables by language: each has every id of the English table (type-checked, and tested). */
+const TABLES = /** @type {Record<string, Readonly<Record<MessageId, Entry>>>} */ ({ en: EN, uk: UK, ru: RU });
+
+/** The language when none of the browser's is one of ours. */
+export const DEFAULT_LANGUAGE = 'en';
+
+/**
+ * The first of the browser's preferred languages (`navigator.languages`: `uk-UA`, `ru`...)
+ * that has a table, by its primary subtag; else the default.
+ * @param {readonly unknown[]} preferred
+ */
+export function pickLanguage(preferred) {
+  for (const tag of preferred) {
+    if (typeof tag !== 'string') continue;
+    const primary = tag.split(/[-_]/)[0].toLowerCase();
+    if (Object.prototype.hasOwnProperty.call(TABLES, primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * Whether `lang` is a language with a table.
+ * @param {unknown} lang
+ * @returns {lang is string}
+ */
+export function isLanguage(lang) {
+  return typeof lang === 'string' && Object.prototype.hasOwnProperty.call(TABLES, lang);
+}
 
 let language = 'en';
 let table = TABLES.en;
@@ -32,8 +60,9 @@ let plurals = new Intl.PluralRules(language);
  * @param {string} lang
  */
 export function setLanguage(lang) {
+  if (!isLanguage(lang)) return false;
+  if (lang === language) return true;
   const next = TABLES[lang];
-  if (!next) return false;
   language = lang;
   table = next;
   plurals = new Intl.PluralRules(lang);

@@ -15,9 +15,13 @@ import { effects } from './effects.js';
 import { Engine } from './engine.js';
 import { parseHash } from './hash.js';
 import { problemMessage } from './i18n.js';
+import { renderPage } from './page.js';
+import { PREFS_KEY, readPrefs, writePrefs } from './prefs.js';
 import { toProblem } from './problem.js';
 import { createRenderer, renderMessage } from './render.js';
+import { SoundPlayer } from './sound.js';
 import { canUndo, formSettings, humanToMove, humans, initialState, reduce } from './state.js';
+import { watchUpdates } from './updates.js';
 
 /** @import { AiResult } from './ai-client.js' */
 /** @import { Effect } from './effects.js' */
@@ -30,9 +34,14 @@ import { canUndo, formSettings, humanToMove, humans, initialState, reduce } from
 const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 
 /** @type {State} */
-let state = initialState({ minLevel: 1, maxLevel: 1, defaultLevel: 1 });
+let state = initialState(
+  { minLevel: 1, maxLevel: 1, defaultLevel: 1 },
+  readPrefs(stored(PREFS_KEY), navigator.languages ?? []),
+);
+/** Until the engine is loaded, only the page's own region (its language, theme, settings). */
 /** @type {((state: State) => void) | null} */
-let render = null;
+let render = renderPage;
+const sound = new SoundPlayer({ muted: () => state.prefs.muted });
 /** @type {Engine | null} */
 let engine = null;
 /** @type {AiClient | null} */
@@ -85,6 +94,12 @@ function perform(effect) {
       break;
     case 'review-game':
       reviewGame();
+      break;
+    case 'save-prefs':
+      store(PREFS_KEY, writePrefs(effect.prefs));
+      break;
+    case 'sound':
+      sound.play(effect.sound);
       break;
   }
 }
@@ -189,17 +204,34 @@ const SAVED_GAME = 'reversi.game';
  * @param {string} hash
  */
 function save(hash) {
-  try {
-    localStorage.setItem(SAVED_GAME, hash);
-  } catch {
-    // No storage (private mode, quota): the game just is not saved.
-  }
+  store(SAVED_GAME, hash);
 }
 
 /** The saved game's hash, or null. */
 function saved() {
+  return stored(SAVED_GAME);
+}
+
+/**
+ * Saves `value` under `key` in localStorage, if there is one to save in.
+ * @param {string} key
+ * @param {string} value
+ */
+function store(key, value) {
   try {
-    return localStorage.getItem(SAVED_GAME);
+    localStorage.setItem(key, value);
+  } catch {
+    // No storage (private mode, quota): it just is not saved.
+  }
+}
+
+/**
+ * The value saved under `key`, or null.
+ * @param {string} key
+ */
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -317,16 +349,36 @@ function onShortcut(e) {
 // ---------------------------------------------------------------------------------------------
 // Start-up
 
+/** The settings of the page (language, theme, sound): they work before the engine loads. */
+function listenToSettings() {
+  $('#language').addEventListener('change', (e) => {
+    dispatch({ type: 'prefs-set', prefs: { language: /** @type {HTMLSelectElement} */ (e.target).value } });
+  });
+  $('#theme').addEventListener('change', (e) => {
+    dispatch({ type: 'prefs-set', prefs: { theme: /** @type {HTMLSelectElement} */ (e.target).value } });
+  });
+  $('#mute').addEventListener('click', () => {
+    dispatch({ type: 'prefs-set', prefs: { muted: !state.prefs.muted } });
+  });
+  sound.listen(document);
+}
+
 async function main() {
+  renderPage(state);
+  listenToSettings();
   try {
     await init();
   } catch (e) {
-    render = renderMessage; // without the engine, nothing else can be shown
+    // Without the engine, nothing else can be shown.
+    render = (s) => {
+      renderPage(s);
+      renderMessage(s);
+    };
     dispatch({ type: 'load-failed', error: toProblem(e) });
     return;
   }
   engine = new Engine(wasm);
-  state = initialState(engine.levels());
+  state = { ...initialState(engine.levels(), state.prefs), updateReady: state.updateReady };
 
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
   const canvas = new BoardCanvas(/** @type {HTMLCanvasElement} */ ($('#board-canvas')), {
@@ -415,6 +467,9 @@ async function main() {
   else loadFromHash(location.hash);
   document.documentElement.dataset.ready = 'true';
   performance.mark('reversi-playable');
+  // A new version is offered, and taken only when the player asks for it.
+  const updates = watchUpdates(() => dispatch({ type: 'update-ready' }));
+  $('#update-reload').addEventListener('click', () => updates.apply());
 }
 
 main();

@@ -4,7 +4,8 @@
 
 import { cellScores, depthMessages, shown as shownSnap, solvedMessages } from './analysis.js';
 import { renderGraph } from './graph.js';
-import { t, formatAll } from './i18n.js';
+import { currentLanguage, t, formatAll } from './i18n.js';
+import { renderPage } from './page.js';
 import { mistakes } from './review.js';
 import { COLORS, aiVsAi, canHint, canRedo, canUndo, humanToMove, thinking } from './state.js';
 import { setupMessages, statusMessages } from './text.js';
@@ -41,6 +42,7 @@ function setText(el, text) {
  */
 export function createRenderer({ canvas, cells }) {
   const regions = [
+    renderPage,
     boardRenderer(canvas, cells),
     renderScores,
     renderRulesNote,
@@ -68,7 +70,12 @@ export function createRenderer({ canvas, cells }) {
 function boardRenderer(canvas, cells) {
   let played = 0;
   let shown = '';
+  let theme = '';
   return (state) => {
+    if (state.prefs.theme !== theme) {
+      theme = state.prefs.theme;
+      canvas.recolor(); // the colours are the theme's custom properties
+    }
     const s = state.snap;
     /** @type {BoardView & CellsView} */
     let view;
@@ -92,7 +99,8 @@ function boardRenderer(canvas, cells) {
     }
     const animate = state.played !== played && !state.setup;
     played = state.played;
-    const key = JSON.stringify(view);
+    // The cells' labels are words.
+    const key = JSON.stringify([view, currentLanguage()]);
     if (key === shown && !animate) return;
     shown = key;
     canvas.setView(view, animate);
@@ -124,7 +132,10 @@ function renderScores(state) {
       who = p.ai ? t('player.ai', { level: p.level }) : t('player.human');
       active = (state.review?.snap ?? s).toMove === c;
     }
-    setText(/** @type {HTMLElement} */ (el.querySelector('.count')), String(count));
+    const countEl = /** @type {HTMLElement} */ (el.querySelector('.count'));
+    setText(countEl, String(count));
+    const label = t('score.count', { player: c, count });
+    if (countEl.getAttribute('aria-label') !== label) countEl.setAttribute('aria-label', label);
     setText(/** @type {HTMLElement} */ (el.querySelector('.who')), who);
     el.classList.toggle('active', active);
     el.classList.toggle('winner', !setup && s.over && s.winner === c);
@@ -143,7 +154,7 @@ function renderRulesNote(state) {
  */
 function renderStatus(state) {
   const { snap: s, settings, setup } = state;
-  if (!s || !settings) return;
+  if (!s || !settings) return; // index.html says the game is loading (page.js translates it)
   const el = $('#status');
   const busy = !setup && thinking(state);
   const review = state.review;
@@ -269,7 +280,7 @@ function renderForm(state) {
   const { minLevel, maxLevel } = state.levels;
   for (const c of COLORS) {
     const select = /** @type {HTMLSelectElement} */ ($(`#player-${c}`));
-    const key = `${minLevel}-${maxLevel}`;
+    const key = `${minLevel}-${maxLevel}-${currentLanguage()}`;
     if (select.dataset.levels !== key) {
       select.dataset.levels = key;
       const options = [new Option(t('form.human'), 'human')];

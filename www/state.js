@@ -8,7 +8,8 @@ import { analyse, keyOf, scored } from './analysis.js';
 import { dropStaleReview, reviewed, startReview } from './review.js';
 import { aiVsAi, canHint, playerOf } from './selectors.js';
 import { defaultSettings, formatPlayer } from './hash.js';
-import { problemMessage } from './i18n.js';
+import { DEFAULT_LANGUAGE, problemMessage } from './i18n.js';
+import { changePrefs } from './prefs.js';
 
 /** @import { Levels, Player, Settings } from './hash.js' */
 /** @import { Msg } from './i18n.js' */
@@ -17,6 +18,7 @@ import { problemMessage } from './i18n.js';
 /** @import { GameReview, ReviewPosition } from './review.js' */
 /** @import { Color, Loaded, Snapshot } from './engine.js' */
 /** @import { Problem } from './problem.js' */
+/** @import { Prefs } from './prefs.js' */
 
 /**
  * The new-game form as the user left it: players as `human` or `aiN`.
@@ -48,6 +50,8 @@ import { problemMessage } from './i18n.js';
  *   aiDelay: number,
  *   gameReview: GameReview | null,
  *   reviewing: AiAsk | null,
+ *   prefs: Prefs,
+ *   updateReady: boolean,
  * }} State
  * - `settings`, `snap`: the game and the engine's snapshot of it (null until the first game);
  * - `games`: games loaded so far (each one writes the URL hash, even the same one again);
@@ -64,7 +68,10 @@ import { problemMessage } from './i18n.js';
  * - `previous`: the game a new game or a new line replaced, which can be taken back;
  * - `paused`: the AI is not asked for its moves (but for a step); `aiDelay`: the least time
  *   from asking the AI for a move to playing it, in milliseconds (its speed);
- * - `gameReview`: the review of the game (review.js), `reviewing` its request in flight.
+ * - `gameReview`: the review of the game (review.js), `reviewing` its request in flight;
+ * - `prefs`: the language, theme and sound (prefs.js), saved in the browser;
+ * - `updateReady`: a new version of the site is installed and waits for a reload (the service
+ *   worker's), which the player is offered.
  */
 /**
  * A game that was replaced: its settings and moves, and what replaced it.
@@ -100,7 +107,9 @@ import { problemMessage } from './i18n.js';
  *   {type: 'pause-toggled'} |
  *   {type: 'ai-stepped'} |
  *   {type: 'ai-delay-set', ms: number} |
- *   {type: 'review-started', transcript: string, positions: ReviewPosition[]}} Action
+ *   {type: 'review-started', transcript: string, positions: ReviewPosition[]} |
+ *   {type: 'prefs-set', prefs: {language?: unknown, theme?: unknown, muted?: unknown}} |
+ *   {type: 'update-ready'}} Action
  * - `game-loaded`: a new game (the form, a link, a set-up position, a transcript), with what
  *   went wrong, and the game it replaced when that can be taken back (`previous`); `resumed`:
  *   the game saved in the browser, resumed;
@@ -120,7 +129,9 @@ import { problemMessage } from './i18n.js';
  * - `noted`: something to say on the message line (a refused transcript, a copy);
  * - `pause-toggled`, `ai-stepped`, `ai-delay-set`: the AI paused or resumed, one move of it
  *   while paused, its pace;
- * - `review-started`: the game review of the game `transcript` begins (the engine's positions).
+ * - `review-started`: the game review of the game `transcript` begins (the engine's positions);
+ * - `prefs-set`: preferences chosen (the valid ones are taken); `update-ready`: a new version
+ *   waits.
  */
 
 export { COLORS, aiVsAi, canHint, canRedo, canUndo, formSettings, humanToMove, humans, thinking } from './selectors.js';
@@ -147,12 +158,16 @@ function formOf(settings) {
   };
 }
 
+/** The preferences before any is read. */
+export const DEFAULT_PREFS = /** @type {Prefs} */ ({ language: DEFAULT_LANGUAGE, theme: 'system', muted: false });
+
 /**
- * The state before the engine is loaded.
+ * The state before the first game.
  * @param {Levels} levels
+ * @param {Prefs} [prefs]
  * @returns {State}
  */
-export function initialState(levels) {
+export function initialState(levels, prefs = DEFAULT_PREFS) {
   return {
     levels,
     settings: null,
@@ -177,6 +192,8 @@ export function initialState(levels) {
     aiDelay: AI_DELAY_MS,
     gameReview: null,
     reviewing: null,
+    prefs,
+    updateReady: false,
   };
 }
 
@@ -428,5 +445,11 @@ function change(state, action) {
       return { ...state, notes: action.notes };
     case 'previewed':
       return state.preview === action.square ? state : { ...state, preview: action.square };
+    case 'prefs-set': {
+      const prefs = changePrefs(state.prefs, action.prefs);
+      return prefs === state.prefs ? state : { ...state, prefs };
+    }
+    case 'update-ready':
+      return state.updateReady ? state : { ...state, updateReady: true };
   }
 }

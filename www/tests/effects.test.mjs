@@ -39,12 +39,14 @@ test('a move writes the hash and asks the AI; its reply asks nothing more of a h
   assert.deepEqual(moved.list, [
     { type: 'write-hash', hash: '#rules=classic&black=human&white=ai1&start=standard&moves=f5' },
     { type: 'ai-request', request: { id: 1, kind: 'move', board: AFTER_F5, side: 'O', rules: 'classic', level: 1 } },
+    { type: 'sound', sound: 'move' },
   ]);
   // The answer: no cancel of the request answered, the new hash.
   const after = snap({ ...snapAfterF5(), toMove: 'black', side: 'X', transcript: 'f5d6' });
   const answered = step(moved.next, { type: 'ai-moved', id: 1, snap: after });
   assert.deepEqual(answered.list, [
     { type: 'write-hash', hash: '#rules=classic&black=human&white=ai1&start=standard&moves=f5d6' },
+    { type: 'sound', sound: 'move' },
   ]);
   // A stale reply changes nothing and does nothing.
   assert.deepEqual(step(answered.next, { type: 'ai-moved', id: 1, snap: after }).list, []);
@@ -89,6 +91,7 @@ test('hints: asked, answered, cancelled by a move; no hash written for them', ()
   assert.deepEqual(moved.list, [
     { type: 'write-hash', hash: '#rules=classic&black=human&white=human&start=standard&moves=f5' },
     { type: 'ai-cancel', id: 1 },
+    { type: 'sound', sound: 'move' },
   ]);
 });
 
@@ -124,4 +127,36 @@ test('a failure of the AI: no cancel (it was answered), nothing asked again', ()
 test('settings in the form are not the game: no hash until a new game', () => {
   const state = run({ type: 'game-loaded', loaded: loaded(settings(1)), linkProblems: [] });
   assert.deepEqual(step(state, { type: 'form-changed', name: 'rules', value: 'inverse' }).list, []);
+});
+
+test('sounds: a move, a pass after it, the end; none when muted, on loading or undoing', () => {
+  const state = run({ type: 'game-loaded', loaded: loaded(settings('human')), linkProblems: [] });
+  const sounds = (/** @type {import('../effects.js').Effect[]} */ list) => list.filter((e) => e.type === 'sound');
+  assert.deepEqual(sounds(step(state, { type: 'moved', snap: snapAfterF5() }).list), [{ type: 'sound', sound: 'move' }]);
+  const pass = snap({ ...snapAfterF5(), lastPass: 'white', toMove: 'black', side: 'X' });
+  assert.deepEqual(sounds(step(state, { type: 'moved', snap: pass }).list), [{ type: 'sound', sound: 'pass' }]);
+  const over = snap({ ...snapAfterF5(), over: true, winner: 'black', toMove: null });
+  assert.deepEqual(sounds(step(state, { type: 'moved', snap: over }).list), [{ type: 'sound', sound: 'end' }]);
+  // Muted: nothing; the choice itself is saved.
+  const muted = step(state, { type: 'prefs-set', prefs: { muted: true } });
+  assert.deepEqual(muted.list, [{ type: 'save-prefs', prefs: { language: 'en', theme: 'system', muted: true } }]);
+  assert.deepEqual(sounds(step(muted.next, { type: 'moved', snap: snapAfterF5() }).list), []);
+  // Loading a game or undoing a move makes no sound.
+  const moved = step(state, { type: 'moved', snap: snapAfterF5() }).next;
+  assert.deepEqual(sounds(step(moved, { type: 'undone', snap: snap({ canRedo: true }), changed: true }).list), []);
+  assert.deepEqual(sounds(step(moved, { type: 'game-loaded', loaded: loaded(settings('human'), snapAfterF5()), linkProblems: [] }).list), []);
+});
+
+test('preferences: valid choices are taken and saved, others change nothing', () => {
+  const state = initialState(LEVELS);
+  const uk = step(state, { type: 'prefs-set', prefs: { language: 'uk' } });
+  assert.equal(uk.next.prefs.language, 'uk');
+  assert.deepEqual(uk.list, [{ type: 'save-prefs', prefs: { language: 'uk', theme: 'system', muted: false } }]);
+  const theme = step(uk.next, { type: 'prefs-set', prefs: { theme: 'contrast' } });
+  assert.equal(theme.next.prefs.theme, 'contrast');
+  for (const bad of [{ language: 'de' }, { theme: 'neon' }, { muted: 'yes' }, { language: 42 }, {}]) {
+    const r = step(theme.next, { type: 'prefs-set', prefs: bad });
+    assert.equal(r.next, theme.next, JSON.stringify(bad));
+    assert.deepEqual(r.list, []);
+  }
 });

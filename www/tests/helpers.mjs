@@ -2,7 +2,7 @@
 // is given, as scripts/test-web.sh does) and Debian's Chromium driven by playwright-core.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -68,25 +68,55 @@ async function waitForServer(url, ms) {
   throw new Error(`no server at ${url}`);
 }
 
-/** Starts what the tests need; returns {base, newPage, close}. */
-export async function setUp() {
+/**
+ * Starts what the tests need; returns {base, context, newPage, close}.
+ * @param {{serviceWorkers?: 'allow' | 'block', locale?: string, folder?: string, copy?: boolean}} [options]
+ *   `serviceWorkers`: blocked unless a test is about them (the tests reload pages a lot, and
+ *   the page works the same without one); `locale`: the browser's (its preferred languages);
+ *   `folder`: serve the site from this sub-folder of a server of its own (`games/reversi`),
+ *   the repository linked in, or with `copy` a copy of the site's files (sw.js and those of
+ *   www/sw-manifest.js, with it) that a test may change (`dir`)
+ */
+export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder = '', copy = false } = {}) {
   /** @type {ChildProcess | null} */
   let server = null;
-  let base = process.env.BASE_URL;
+  /** @type {string | null} */
+  let served = null;
+  let base = folder ? undefined : process.env.BASE_URL;
   if (!base) {
+    let dir = ROOT;
+    if (folder) {
+      // A root of its own with the repository linked in as the folder.
+      served = mkdtempSync(join(tmpdir(), 'reversi-site-'));
+      dir = served;
+      mkdirSync(join(served, dirname(folder)), { recursive: true });
+      if (copy) {
+        const { files } = JSON.parse(
+          /** @type {string} */ (readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8').match(/= (\{[\s\S]*\});/)?.[1]),
+        );
+        for (const f of [...files, 'sw.js', 'www/sw-manifest.js']) {
+          mkdirSync(dirname(join(served, folder, f)), { recursive: true });
+          cpSync(join(ROOT, f), join(served, folder, f));
+        }
+      } else {
+        symlinkSync(ROOT, join(served, folder));
+      }
+    }
     const port = await freePort();
     server = spawn('python3', ['-m', 'http.server', '--bind', '127.0.0.1', String(port)], {
-      cwd: ROOT,
+      cwd: dir,
       stdio: 'ignore',
     });
-    base = `http://127.0.0.1:${port}/`;
-    await waitForServer(base, 10000);
+    base = `http://127.0.0.1:${port}/${folder ? `${folder}/` : ''}`;
+    await waitForServer(`${base}index.html`, 10000);
   }
   const profile = mkdtempSync(join(tmpdir(), 'reversi-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     viewport: { width: 1100, height: 820 },
+    serviceWorkers,
+    locale,
   });
 
   /**
@@ -98,6 +128,8 @@ export async function setUp() {
     /** @type {string[]} */
     const problems = [];
     page.on('console', (m) => {
+      // What Playwright says of the page's service worker when the test blocks it.
+      if (serviceWorkers === 'block' && /^Service Worker registration blocked by Playwright/.test(m.text())) return;
       if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -115,8 +147,10 @@ export async function setUp() {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
     if (server) server.kill();
+    if (served) rmSync(served, { recursive: true, force: true });
   }
-  return { base, newPage, close };
+  const dir = served ? join(served, folder) : ROOT;
+  return { base, dir, context, newPage, close };
 }
 
 /**

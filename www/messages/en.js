@@ -1,5 +1,8 @@
-// Every word the page's JavaScript shows, in English, by message id: the one table (i18n.js
-// formats an id with its parameters). Other languages get a table with the same ids.
+// Every word the page shows, in English, by message id: the English table of the one message
+// table (i18n.js formats an id with its parameters). uk.js and ru.js have the same ids (the
+// type check and www/tests/i18n.test.mjs hold them to it). The words of index.html are here
+// too (`page.*`, named by the elements' `data-msg` attributes), so that the page can change
+// its language.
 //
 // An entry is
 // - a template: `{name}` is the parameter `name`; `{name:prefix}` is the message
@@ -13,7 +16,7 @@
 // can make the entry plural-aware. The English result line says "discs" for every count, as
 // it always has (its wording is read by other tools).
 
-export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ ({
+export const EN = /** @satisfies {Record<string, import('../i18n.js').Entry>} */ ({
   // Joining messages: sentences of a line, the items of a list, the parts of a label.
   'join.sentences': ' ',
   'join.list': '; ',
@@ -21,6 +24,76 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
 
   'color.black': 'Black',
   'color.white': 'White',
+
+  // The page (index.html): elements with `data-msg` (their text), `data-msg-label` (their
+  // aria-label).
+  'page.title': 'Reversi',
+  'page.game': 'Game',
+  'page.board':
+    'Board: columns a to h, rows 1 to 8 from the top. Arrow keys move, Enter or Space plays.',
+  'page.loading': 'Loading the game…',
+  'page.undo': 'Undo',
+  'page.redo': 'Redo',
+  'page.scores': 'Scores',
+  'page.step': 'Step',
+  'page.ai_speed': 'AI speed',
+  'page.new_game': 'New game',
+  'page.rules': 'Game',
+  'page.classic': 'Classic',
+  'page.classic_note': '(more discs win)',
+  'page.inverse': 'Inverse',
+  'page.inverse_note': '(fewer discs win)',
+  'page.start': 'Start',
+  'page.standard': 'Standard',
+  'page.standard_note': '(diagonal)',
+  'page.alternative': 'Alternative',
+  'page.alternative_note': '(side by side)',
+  'page.setup_help': 'Click a cell on the board to make it empty, black or white in turn.',
+  'page.to_move': 'To move',
+  'page.setup_clear': 'Clear board',
+  'page.setup_standard': 'Standard start',
+  'page.start_setup': 'Start from this position',
+  'page.setup_enter': 'Set up a position…',
+  'page.setup_cancel': 'Cancel set-up',
+  'page.moves': 'Moves',
+  'page.moves_label': 'Moves: choose one to see its position; arrow keys step',
+  'page.no_moves': 'No moves yet.',
+  'page.back_to_game': 'Back to the game',
+  'page.evaluation': 'Evaluation',
+  'page.graph_label': 'The score for Black after each move; choose a point to see its position',
+  'page.review_game': 'Review the game',
+  'page.transcript': 'Transcript',
+  'page.copy_transcript': 'Copy the transcript',
+  'page.copy_link': 'Copy the link',
+  'page.load': 'Load',
+  'page.shortcuts': 'Keyboard shortcuts',
+  'page.key_scores': 'Show or hide the scores',
+  'page.key_step': 'Previous and next position (also the arrow keys in the move list)',
+  'page.key_arrows': 'Arrow keys',
+  'page.key_board': 'Move on the board and play',
+  'page.settings': 'Settings',
+  'page.language': 'Language',
+  'page.theme': 'Theme',
+  'page.mute': 'Mute',
+  'page.update_ready': 'A new version is ready - reload to update.',
+  'page.update_reload': 'Reload',
+
+  // The choices of the settings. The languages by their own names, the same in every table.
+  'language.en': 'English',
+  'language.uk': 'Українська',
+  'language.ru': 'Русский',
+  'theme.system': 'As the system',
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  'theme.contrast': 'High contrast',
+  'theme.colorblind': 'Colour-blind safe',
+
+  // The score cards: the count's accessible name.
+  'score.count': {
+    plural: 'count',
+    one: '{player:color}: {count} disc',
+    other: '{player:color}: {count} discs',
+  },
 
   // The AI levels 1..max_level (the engine's).
   'level.1': 'Beginner',
@@ -70,6 +143,7 @@ export const EN = /** @satisfies {Record<string, import('./i18n.js').Entry>} */ 
   'graph.point': 'After move {ply}: {score} for Black',
   'graph.start': 'The start: {score} for Black',
   'review.progress': 'Reviewing the game: {done} of {total} moves…',
+  // (Ukrainian and Russian choose the form by `lost`: `count` and `moves` are parameters too.)
   'review.summary': {
     plural: 'count',
     one: '{player:color}: {count} mistake, {lost} discs lost to best play.',
