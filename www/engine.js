@@ -49,6 +49,17 @@ export class Engine {
     this.game = null;
   }
 
+  /**
+   * The engine's plan of the top level's search split over several workers (ai-pool.js), for
+   * the position of `request`; undefined for the other levels, or when the engine sees nothing
+   * to split (a single move, an exact endgame). Throws the engine's error for a bad position.
+   * @param {{board: string, side: string, level: number}} request
+   */
+  splitPlan({ board, side, level }) {
+    const w = this.wasm;
+    return level === w.max_level() ? w.SplitPlan.create(board, side, level) : undefined;
+  }
+
   /** @returns {Levels} the AI's levels */
   levels() {
     const w = this.wasm;

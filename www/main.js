@@ -9,6 +9,7 @@
 
 import init, * as wasm from './pkg/reversi_wasm.js';
 import { AiClient } from './ai-client.js';
+import { WorkerPool, poolSize } from './ai-pool.js';
 import { BoardCanvas } from './board-canvas.js';
 import { Cells } from './cells.js';
 import { effects } from './effects.js';
@@ -386,8 +387,16 @@ async function main() {
   });
   const cells = new Cells($('#cells'), onCell, (square) => dispatch({ type: 'previewed', square }));
   render = createRenderer({ canvas, cells });
+  const splitter = engine;
   ai = new AiClient({
-    createWorker: () => new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' }),
+    createWorker: () => {
+      // The top level's search is split over several workers on a device with the cores.
+      const spawn = () => new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
+      const size = poolSize(navigator.hardwareConcurrency);
+      document.documentElement.dataset.aiPool = String(size);
+      if (size === 1) return spawn();
+      return new WorkerPool({ size, createWorker: spawn, createPlan: (r) => splitter.splitPlan(r) });
+    },
     onResult: onAiResult,
     onWorkerStart: (starts) => {
       document.documentElement.dataset.aiWorkers = String(starts);
