@@ -109,6 +109,9 @@ pub struct Ai {
     solver: Solver,
     /// The game and evaluation the table's scores belong to.
     tt_tag: Option<(Rules, EvalKind, bool)>,
+    /// The root of the split search whose tasks this AI runs ([`Ai::run_split_task`]): its
+    /// tasks are one search for the table (entries of earlier tasks are not aged out).
+    split_root: Option<Board>,
 }
 
 impl Ai {
@@ -127,24 +130,32 @@ impl Ai {
             tt: MidgameTable::try_new(tt_megabytes)?,
             solver: Solver::try_new((tt_megabytes / 2).max(1))?,
             tt_tag: None,
+            split_root: None,
         })
     }
 
     /// Starts a search under `rules` with `eval`: the table is kept when it holds scores of
     /// the same game, evaluation and selectivity, cleared otherwise.
     fn begin_search(&mut self, rules: Rules, eval: EvalKind, selective: bool) {
+        self.use_table_for(rules, eval, selective);
+        self.split_root = None;
+        self.tt.new_search();
+    }
+
+    /// Clears the table unless it holds scores of this game, evaluation and selectivity.
+    fn use_table_for(&mut self, rules: Rules, eval: EvalKind, selective: bool) {
         let tag = (rules, eval, selective);
         if self.tt_tag != Some(tag) {
             self.tt.clear();
             self.tt_tag = Some(tag);
         }
-        self.tt.new_search();
     }
 
     /// Forgets the tables (a new game, say).
     pub fn clear(&mut self) {
         self.tt.clear();
         self.tt_tag = None;
+        self.split_root = None;
         self.solver.clear();
     }
 

@@ -333,7 +333,12 @@ impl Ai {
     ) -> (SplitOutcome, u64) {
         let budget = Budget::start(limits);
         let options = Options::midgame(rules);
-        self.begin_search(rules, options.eval, options.selective);
+        if self.split_root == Some(board) {
+            self.use_table_for(rules, options.eval, options.selective);
+        } else {
+            self.begin_search(rules, options.eval, options.selective);
+            self.split_root = Some(board);
+        }
         match task {
             SplitTask::Deepen { depth } => {
                 let r = self.midgame(board, rules, &options, budget, depth, depth, false);
@@ -425,7 +430,8 @@ mod tests {
     #[test]
     fn one_worker_searches_as_the_one_worker_search_does() {
         for board in positions(12, 20, 1) {
-            let level = Level::new(7).expect("a level");
+            // Deeper than the shallow iterations (level 8: depth 10).
+            let level = Level::new(8).expect("a level");
             let split = Split::new(board, level).expect("a midgame position");
             let got = run(split, board, &mut [Ai::new(1)]);
             let want =
