@@ -28,7 +28,7 @@ pub enum SplitTask {
     /// Iterative deepening of the whole position up to `depth`: the best move first.
     Deepen { depth: u32 },
     /// The score of `square`, `depth` plies deep, within the window `(alpha, beta)` (search
-    /// units, [`crate::search`]).
+    /// units: 1/100 disc, a won or lost finished game beyond every evaluation).
     Move {
         square: Square,
         depth: u32,
