@@ -228,6 +228,7 @@ export const RU = {
     'неизвестная начальная позиция «{text}» (standard, alternative, standard-mirror, alternative-mirror)',
   'error.out_of_memory': 'не удалось выделить таблицу транспозиций на {megabytes} МБ (не хватает памяти)',
   'error.ai_busy': 'ai_move уже выполняется (его вызвали из его же часов)',
+  'error.bad_split_text': 'вычислительные потоки компьютера не поняли друг друга (не задача и не результат разделённого поиска: {text})',
   'error.worker_error': '{detail}',
   'error.worker_crashed': '{detail}',
   'error.worker_stopped': 'вычислительный поток компьютера остановился',

@@ -228,6 +228,7 @@ export const UK = {
     'невідома початкова позиція «{text}» (standard, alternative, standard-mirror, alternative-mirror)',
   'error.out_of_memory': 'не вдалося виділити таблицю транспозицій на {megabytes} МБ (бракує пам’яті)',
   'error.ai_busy': 'ai_move уже виконується (його викликано з його ж годинника)',
+  'error.bad_split_text': 'обчислювальні потоки комп’ютера не зрозуміли одне одного (не завдання і не результат розділеного пошуку: {text})',
   'error.worker_error': '{detail}',
   'error.worker_crashed': '{detail}',
   'error.worker_stopped': 'обчислювальний потік комп’ютера зупинився',
