@@ -59,16 +59,10 @@ impl EvalKind {
     /// The score of `board` for the side to move, within ±[`MAX_EVAL`].
     #[inline]
     pub fn evaluate(self, board: &Board) -> i32 {
-        let (p, o) = (board.player, board.opponent);
-        let v = match self {
-            EvalKind::Classic => PatternWeights::classic().evaluate(p, o),
-            EvalKind::Inverse => PatternWeights::inverse().evaluate(p, o),
-            EvalKind::NegatedClassic => -PatternWeights::classic().evaluate(p, o),
-        };
-        v.clamp(-MAX_EVAL, MAX_EVAL)
+        self.evaluate_features(board, &Features::new(board.player, board.opponent))
     }
 
-    /// [`EvalKind::evaluate`] from the board's pattern indices kept by the search.
+    /// [`EvalKind::evaluate`] from the board's pattern indices as the searches keep them.
     #[inline]
     pub fn evaluate_features(self, board: &Board, features: &Features) -> i32 {
         let (p, o) = (board.player, board.opponent);

@@ -22,8 +22,7 @@ use std::sync::OnceLock;
 
 use super::features::Features;
 use super::geometry::{
-    indices, mobility_indices, phase, MOBILITY_CAP, PATTERNS, PHASES, PHASE_SIZE, PHASE_START,
-    TERMS,
+    mobility_indices, phase, MOBILITY_CAP, PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
 };
 
 /// The first bytes of a weights file.
@@ -236,19 +235,16 @@ impl<'a> PatternWeights<'a> {
         &self.values[phase * PHASE_SIZE..(phase + 1) * PHASE_SIZE]
     }
 
-    /// The evaluation of the position (`p` to move), 1/100 disc.
+    /// The evaluation of the position (`p` to move), 1/100 disc, its pattern indices read
+    /// from the board.
     #[inline]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
-        let w = self.phase(phase((p | o).count_zeros()));
-        let tenths: i32 = indices(p, o)
-            .iter()
-            .map(|&i| w[i as usize] as i8 as i32)
-            .sum();
-        tenths * (100 / UNIT as i32)
+        self.evaluate_features(&Features::new(p, o), p, o)
     }
 
-    /// [`PatternWeights::evaluate`] from the position's pattern indices kept by the search
-    /// (`features` must be those of `p`, `o`).
+    /// The evaluation of the position (`p` to move) from its pattern indices as the searches
+    /// keep them (`features` must be those of `p`, `o`): the values of every instance's
+    /// configuration and of both mobilities, 1/100 disc.
     #[inline]
     pub fn evaluate_features(&self, features: &Features, p: u64, o: u64) -> i32 {
         let w = self.phase(phase((p | o).count_zeros()));
