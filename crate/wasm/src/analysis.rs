@@ -4,10 +4,10 @@
 use std::cell::RefCell;
 
 use js_sys::{Array, Object};
-use reversi::{Ai, Limits, Position};
+use reversi::{Ai, Limits};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{integer_arg, rules_arg, string_arg};
+use crate::args::{integer_arg, position_arg, rules_arg};
 use crate::errors::{js_error, Plain};
 use crate::{now, set};
 
@@ -41,9 +41,7 @@ pub fn score_moves(
     #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] time_ms: JsValue,
 ) -> Result<Array, JsValue> {
-    let board = string_arg(&board, "board")?;
-    let side = string_arg(&side, "side")?;
-    let position = Position::parse(&board, &side).map_err(js_error)?;
+    let position = position_arg(&board, &side)?;
     let rules = rules_arg(&rules)?;
     let depth = integer_arg(&depth, "depth", 1.0, MAX_ANALYSIS_DEPTH)? as u32;
     let time_ms = integer_arg(&time_ms, "time_ms", 1.0, MAX_ANALYSIS_MS)?;

@@ -2,7 +2,7 @@
 //! (`typeof`) and a string's length before anything is copied into wasm memory.
 
 use js_sys::JsString;
-use reversi::{Color, Level, Rules};
+use reversi::{Color, Level, Position, Rules};
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::errors::{js_error, range_error, type_error, BadColor};
@@ -56,6 +56,14 @@ pub(crate) fn string_arg(value: &JsValue, name: &str) -> Result<String, JsValue>
     value
         .as_string()
         .ok_or_else(|| type_error(&format!("{name} must be a string")))
+}
+
+/// The position of the arguments `board` (64 cells `X`, `O`, `-`, a1..h8) and `side` (the
+/// side to move).
+pub(crate) fn position_arg(board: &JsValue, side: &JsValue) -> Result<Position, JsValue> {
+    let board = string_arg(board, "board")?;
+    let side = string_arg(side, "side")?;
+    Position::parse(&board, &side).map_err(js_error)
 }
 
 /// An optional string argument: `undefined` and `null` are `None`.

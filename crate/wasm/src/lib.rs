@@ -176,9 +176,7 @@ pub fn ai_move(
     #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
 ) -> Result<Option<String>, JsValue> {
-    let board = string_arg(&board, "board")?;
-    let side = string_arg(&side, "side")?;
-    let position = Position::parse(&board, &side).map_err(js_error)?;
+    let position = position_arg(&board, &side)?;
     let rules = rules_arg(&rules)?;
     let level = level_arg(&level)?;
     let seed = seed_arg(&seed)?;
