@@ -17,7 +17,7 @@ if (!isMainThread) {
   // A worker: runs the tasks it is sent, each on its own position.
   const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
   port.on('message', (/** @type {{board: string, side: string, rules: string, task: string}} */ m) => {
-    port.postMessage(pkg.run_split_task(m.board, m.side, m.rules, m.task, 600000));
+    port.postMessage(pkg.run_split_task(m.board, m.side, m.rules, pkg.max_level(), m.task, 600000));
   });
   void workerData;
 } else {

@@ -17,7 +17,7 @@ self.onmessage = async ({ data }) => {
   try {
     await ready;
     if (data.kind === 'task') {
-      const outcome = run_split_task(board, side, rules, data.task ?? '', data.timeMs ?? 1000);
+      const outcome = run_split_task(board, side, rules, level, data.task ?? '', data.timeMs ?? 1000);
       self.postMessage(/** @satisfies {TaskReply} */ ({ id, outcome }));
       return;
     }

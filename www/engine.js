@@ -50,14 +50,13 @@ export class Engine {
   }
 
   /**
-   * The engine's plan of the top level's search split over several workers (ai-pool.js), for
-   * the position of `request`; undefined for the other levels, or when the engine sees nothing
-   * to split (a single move, an exact endgame). Throws the engine's error for a bad position.
+   * The engine's plan of a search split over several workers (ai-pool.js) for the position and
+   * level of `request`; undefined where the engine splits nothing (below the top level, an
+   * exact endgame, a single move). Throws the engine's error for a bad position.
    * @param {{board: string, side: string, level: number}} request
    */
   splitPlan({ board, side, level }) {
-    const w = this.wasm;
-    return level === w.max_level() ? w.SplitPlan.create(board, side, level) : undefined;
+    return this.wasm.SplitPlan.create(board, side, level);
   }
 
   /** @returns {Levels} the AI's levels */

@@ -51,7 +51,7 @@ class InProcessWorker {
 /** @param {AiRequest} r @returns {AiReply | TaskReply} */
 function run(r) {
   if (r.kind === 'task') {
-    return { id: r.id, outcome: wasm.run_split_task(r.board, r.side, r.rules, r.task ?? '', r.timeMs ?? 1000) };
+    return { id: r.id, outcome: wasm.run_split_task(r.board, r.side, r.rules, r.level, r.task ?? '', r.timeMs ?? 1000) };
   }
   return { id: r.id, move: wasm.ai_move(r.board, r.side, r.rules, r.level, r.seed) ?? null };
 }
@@ -70,7 +70,7 @@ function pool(size, depth) {
       workers.push(w);
       return w;
     },
-    createPlan: (r) => (r.level === TOP ? wasm.SplitPlan.create(r.board, r.side, r.level, depth) : undefined),
+    createPlan: (r) => wasm.SplitPlan.create(r.board, r.side, r.level, depth),
   });
   /** @type {AiReply[]} */
   const replies = [];

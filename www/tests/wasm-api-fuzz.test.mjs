@@ -686,7 +686,7 @@ async function fuzz(seed, steps) {
         for (let i = 0; i < 100 && !plan.finished(); i++) {
           const task = plan.next_task(0);
           if (task === undefined) break;
-          const outcome = m.run_split_task(s.board, s.side, s.rules, task, 20);
+          const outcome = m.run_split_task(s.board, s.side, s.rules, args[2].value, task, 20);
           if (rng.chance(0.2)) {
             const junk = rng.pick(['', 'move', 'deepened x', 'move 1 maybe', outcome + ' z9', 7]);
             assert.throws(() => plan.report(task, junk), (/** @type {any} */ e) => e instanceof TypeError || e.code === 'bad_split_text');

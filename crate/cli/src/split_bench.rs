@@ -10,8 +10,8 @@ use std::sync::mpsc;
 use std::thread;
 
 use reversi::{
-    native_clock, random_openings, Ai, Board, Level, Limits, Options, Rules, Split, SplitOutcome,
-    SplitResult, SplitTask,
+    native_clock, random_openings, Ai, Level, Limits, Options, Position, Rules, Split,
+    SplitOutcome, SplitResult, SplitTask,
 };
 
 use crate::args::{rules, Args, MAX_TT_MB};
@@ -58,7 +58,7 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
             &Options::midgame(rules),
         );
         let t1 = native_clock();
-        let got = run_split(split, board, rules, &mut pool);
+        let got = run_split(split, *pos, rules, &mut pool);
         let t2 = native_clock();
         let (one_ms, split_ms) = (t1 - t0, t2 - t1);
         ratios.push(one_ms / split_ms.max(0.001));
@@ -87,7 +87,12 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
 }
 
 /// Runs `split` on one thread per AI of `pool`, no limit but the plan's depth.
-fn run_split(mut split: Split, board: Board, rules: Rules, pool: &mut [Ai]) -> Option<SplitResult> {
+fn run_split(
+    mut split: Split,
+    position: Position,
+    rules: Rules,
+    pool: &mut [Ai],
+) -> Option<SplitResult> {
     thread::scope(|scope| {
         let (done_tx, done_rx) = mpsc::channel::<(usize, SplitTask, SplitOutcome)>();
         let mut inboxes = Vec::new();
@@ -97,7 +102,9 @@ fn run_split(mut split: Split, board: Board, rules: Rules, pool: &mut [Ai]) -> O
             let done = done_tx.clone();
             scope.spawn(move || {
                 for task in rx {
-                    let (outcome, _) = ai.run_split_task(board, rules, task, &Limits::NONE);
+                    let (outcome, _) = ai
+                        .run_split_task(position, rules, task, &Limits::NONE)
+                        .expect("the plan's moves are legal");
                     if done.send((w, task, outcome)).is_err() {
                         break;
                     }

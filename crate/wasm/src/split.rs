@@ -3,10 +3,10 @@
 //! worker runs them on its own AI ([`run_split_task`]), and both travel as short texts
 //! (`move d3 12 -300 -299`; see the engine's `split_text`).
 
-use reversi::{Level, Limits, Position, Split, SplitOutcome, SplitTask};
+use reversi::{Limits, Split, SplitOutcome, SplitTask};
 use wasm_bindgen::prelude::*;
 
-use crate::args::{integer_arg, level_arg, rules_arg, string_arg};
+use crate::args::{integer_arg, level_arg, position_arg, rules_arg, string_arg};
 use crate::errors::js_error;
 use crate::{now, with_ai};
 
@@ -20,7 +20,7 @@ pub struct SplitPlan {
 #[wasm_bindgen]
 impl SplitPlan {
     /// The plan of `level`'s move for the side to move (`side`) on `board`, or `undefined`
-    /// when splitting has nothing to offer there (a level with noise, a position the level
+    /// when the engine splits nothing there (a level below the top one, a position the level
     /// solves exactly, a single move). With `max_depth` (an integer in 1..60), the search
     /// stops after that iteration (to time a fixed depth).
     pub fn create(
@@ -29,9 +29,7 @@ impl SplitPlan {
         #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "number | null")] max_depth: JsValue,
     ) -> Result<Option<SplitPlan>, JsValue> {
-        let board = string_arg(&board, "board")?;
-        let side = string_arg(&side, "side")?;
-        let position = Position::parse(&board, &side).map_err(js_error)?;
+        let position = position_arg(&board, &side)?;
         let level = level_arg(&level)?;
         let max_depth = if max_depth.is_undefined() || max_depth.is_null() {
             None
@@ -94,33 +92,33 @@ impl SplitPlan {
 }
 
 /// Runs a task of a [`SplitPlan`] (its text) on this worker's AI (the one `ai_move` uses, with
-/// its tables) for the position (`board`, `side`, `rules`) within `time_ms` milliseconds (an
-/// integer in 1..600000) and the top level's node budget; returns the outcome's text.
+/// its tables) for the position (`board`, `side`, `rules`) of the plan of `level` (an integer
+/// in 1..max_level), within `time_ms` milliseconds (an integer in 1..600000) and the level's
+/// node budget; returns the outcome's text. A task's move that cannot be played there throws
+/// the engine's error (`illegal_move`, `game_over`).
 #[wasm_bindgen]
 pub fn run_split_task(
     #[wasm_bindgen(unchecked_param_type = "string")] board: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] rules: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] task: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] time_ms: JsValue,
 ) -> Result<String, JsValue> {
-    let board = string_arg(&board, "board")?;
-    let side = string_arg(&side, "side")?;
-    let position = Position::parse(&board, &side).map_err(js_error)?;
+    let position = position_arg(&board, &side)?;
     let rules = rules_arg(&rules)?;
+    let level = level_arg(&level)?;
     let task: SplitTask = string_arg(&task, "task")?.parse().map_err(js_error)?;
     let time_ms = integer_arg(&time_ms, "time_ms", 1.0, 600_000.0)?;
-    if let SplitTask::Move { square, .. } = task {
-        position.play(square).map_err(js_error)?;
-    }
     let limits = Limits {
-        max_nodes: Some(Level::MAX.spec().nodes),
+        max_nodes: Some(level.spec().nodes),
         max_time_ms: Some(time_ms),
         max_depth: None,
         clock: Some(now),
     };
     let (outcome, _) = with_ai("run_split_task", |ai| {
-        ai.run_split_task(position.board, rules, task, &limits)
-    })?;
+        ai.run_split_task(position, rules, task, &limits)
+    })?
+    .map_err(js_error)?;
     Ok(outcome.to_string())
 }

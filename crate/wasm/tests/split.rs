@@ -29,6 +29,7 @@ fn run(plan: &mut SplitPlan, mangle: bool) -> Option<String> {
             start().into(),
             "X".into(),
             "classic".into(),
+            max_level().into(),
             task.clone().into(),
             60_000.into(),
         )
@@ -68,10 +69,13 @@ fn a_plan_runs_to_its_depth_with_a_legal_move() {
 }
 
 #[wasm_bindgen_test]
-fn no_plan_for_noisy_levels_and_bad_arguments_are_refused() {
+fn no_plan_below_the_top_level_and_bad_arguments_are_refused() {
     let none = SplitPlan::create(start().into(), "X".into(), 1.into(), JsValue::UNDEFINED)
         .expect("valid arguments");
     assert!(none.is_none());
+    let nine = SplitPlan::create(start().into(), "X".into(), 9.into(), JsValue::UNDEFINED)
+        .expect("valid arguments");
+    assert!(nine.is_none());
     let e = SplitPlan::create("XO".into(), "X".into(), max_level().into(), JsValue::NULL)
         .err()
         .expect("a short board is refused");
@@ -81,6 +85,7 @@ fn no_plan_for_noisy_levels_and_bad_arguments_are_refused() {
             start().into(),
             "X".into(),
             "classic".into(),
+            max_level().into(),
             task.into(),
             100.into(),
         )
@@ -92,6 +97,7 @@ fn no_plan_for_noisy_levels_and_bad_arguments_are_refused() {
         start().into(),
         "X".into(),
         "classic".into(),
+        max_level().into(),
         "move a1 3 0 1".into(),
         100.into(),
     )

@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 
 use super::{Ai, Level, Options};
-use crate::board::Board;
+use crate::board::{Board, PlayError, Position};
 use crate::game::Rules;
 use crate::limits::{Budget, Limits};
 use crate::pattern::Features;
@@ -90,14 +90,14 @@ pub struct Split {
 }
 
 impl Split {
-    /// The plan for `board` at `level`, or `None` when splitting has nothing to offer: the
-    /// level plays with noise or solves this position exactly, or there are fewer than two
-    /// moves.
+    /// The plan for `board` at `level`, or `None` when there is nothing to split: only the
+    /// top level splits its search ([`Level::MAX`]; the others are quick), and not where it
+    /// solves the position exactly or has fewer than two moves.
     pub fn new(board: Board, level: Level) -> Option<Split> {
         let spec = level.spec();
         let moves = board.legal_moves();
         let empties = board.empty_count();
-        if spec.temperature > 0.0 || empties <= spec.exact_empties || moves.count_ones() < 2 {
+        if level != Level::MAX || empties <= spec.exact_empties || moves.count_ones() < 2 {
             return None;
         }
         Some(Split {
@@ -321,16 +321,21 @@ impl Split {
 }
 
 impl Ai {
-    /// Runs a task of a [`Split`] of `board` within `limits` (the level's node budget and
+    /// Runs a task of a [`Split`] of `position` within `limits` (the level's node budget and
     /// time cap are the caller's to share out; the depth limit is the task's). Returns the
-    /// outcome and the nodes searched.
+    /// outcome and the nodes searched, or the error of a task's move that cannot be played
+    /// there. Shallow iterations of a position without a move find nothing (depth 0).
     pub fn run_split_task(
         &mut self,
-        board: Board,
+        position: Position,
         rules: Rules,
         task: SplitTask,
         limits: &Limits,
-    ) -> (SplitOutcome, u64) {
+    ) -> Result<(SplitOutcome, u64), PlayError> {
+        let board = position.board;
+        if let SplitTask::Move { square, .. } = task {
+            position.play(square)?; // checked before anything changes
+        }
         let budget = Budget::start(limits);
         let options = Options::midgame(rules);
         if self.split_root == Some(board) {
@@ -339,7 +344,15 @@ impl Ai {
             self.begin_search(rules, options.eval, options.selective);
             self.split_root = Some(board);
         }
-        match task {
+        Ok(match task {
+            SplitTask::Deepen { .. } if board.legal_moves() == 0 => {
+                let nothing = SplitOutcome::Deepened {
+                    order: Vec::new(),
+                    score: 0,
+                    depth: 0,
+                };
+                (nothing, 0)
+            }
             SplitTask::Deepen { depth } => {
                 let r = self.midgame(board, rules, &options, budget, depth, depth, false);
                 let outcome = SplitOutcome::Deepened {
@@ -355,10 +368,9 @@ impl Ai {
                 alpha,
                 beta,
             } => {
-                let mut searcher = Searcher::new(&mut self.tt, options.eval, rules, budget);
-                searcher = searcher.selective();
-                let flips = board.flips(square);
-                let child = board.make_move(square, flips);
+                let mut searcher =
+                    Searcher::new(&mut self.tt, options.eval, rules, budget).selective();
+                let child = board.make_move(square, board.flips(square));
                 let features = Features::new(child.player, child.opponent);
                 let score = -searcher.negamax(child, &features, depth - 1, -beta, -alpha);
                 let outcome = SplitOutcome::Move {
@@ -367,7 +379,7 @@ impl Ai {
                 };
                 (outcome, searcher.nodes)
             }
-        }
+        })
     }
 }
 
@@ -375,35 +387,34 @@ impl Ai {
 mod tests {
     use super::*;
     use crate::board::Start;
-    use crate::eval::EvalKind;
-    use crate::rng::splitmix64;
+    use crate::openings::random_openings;
 
-    /// Positions of random games, `plies` moves in.
-    fn positions(n: usize, plies: usize, seed: u64) -> Vec<Board> {
-        let mut s = seed;
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut b = Start::Standard.position().board;
-            for _ in 0..plies {
-                let moves = b.legal_moves();
-                if moves == 0 {
-                    b = b.pass();
-                    continue;
-                }
-                let k = splitmix64(&mut s) % moves.count_ones() as u64;
-                let sq = Square::iter_bits(moves).nth(k as usize).expect("a move");
-                b = b.make_move(sq, b.flips(sq));
-            }
-            if b.legal_moves().count_ones() >= 2 {
-                out.push(b);
-            }
-        }
+    /// Positions after `plies` random moves with two moves or more.
+    fn positions(n: usize, plies: u32, seed: u64) -> Vec<Position> {
+        let mut out = random_openings(4 * n, plies, seed);
+        out.retain(|p| p.board.legal_moves().count_ones() >= 2);
+        out.truncate(n);
+        assert_eq!(out.len(), n);
         out
+    }
+
+    /// The one-worker search to `depth`, as the split's tasks search (no exact solving).
+    fn searched(position: Position, depth: u32) -> crate::ai::Analysis {
+        let limits = Limits {
+            max_depth: Some(depth),
+            ..Limits::NONE
+        };
+        Ai::new(1).analyze(
+            position.board,
+            Rules::Classic,
+            &limits,
+            &Options::midgame(Rules::Classic),
+        )
     }
 
     /// Runs `split` on `workers` simulated workers: each round hands a task to every idle
     /// worker, runs them, and reports the outcomes last first.
-    fn run(mut split: Split, board: Board, workers: &mut [Ai]) -> SplitResult {
+    fn run(mut split: Split, position: Position, workers: &mut [Ai]) -> SplitResult {
         let mut rounds = 0;
         while !split.finished() {
             let mut outcomes = Vec::new();
@@ -411,7 +422,9 @@ mod tests {
                 let Some(task) = split.next_task(w) else {
                     continue;
                 };
-                let (outcome, _) = ai.run_split_task(board, Rules::Classic, task, &Limits::NONE);
+                let (outcome, _) = ai
+                    .run_split_task(position, Rules::Classic, task, &Limits::NONE)
+                    .expect("a task of the plan");
                 outcomes.push((task, outcome));
             }
             assert!(!outcomes.is_empty(), "no task and not finished");
@@ -429,13 +442,12 @@ mod tests {
 
     #[test]
     fn one_worker_searches_as_the_one_worker_search_does() {
-        for board in positions(12, 20, 1) {
-            // Deeper than the shallow iterations (level 8: depth 10).
-            let level = Level::new(8).expect("a level");
-            let split = Split::new(board, level).expect("a midgame position");
-            let got = run(split, board, &mut [Ai::new(1)]);
-            let want =
-                Ai::new(1).play_level(board, Rules::Classic, level, EvalKind::Classic, None, 0);
+        for position in positions(12, 20, 1) {
+            // Deeper than the shallow iterations.
+            let depth = SHALLOW_DEPTH + 2;
+            let split = Split::new(position.board, Level::MAX).expect("a midgame position");
+            let got = run(split.with_max_depth(depth), position, &mut [Ai::new(1)]);
+            let want = searched(position, depth);
             assert_eq!(
                 (Some(got.best), got.score, got.depth),
                 (want.best, want.score, want.depth)
@@ -445,30 +457,31 @@ mod tests {
 
     #[test]
     fn more_workers_reach_the_depth_with_a_best_move() {
-        for (i, board) in positions(12, 24, 2).into_iter().enumerate() {
-            let level = Level::new(8).expect("a level");
-            let split = Split::new(board, level).expect("a midgame position");
+        for (i, position) in positions(12, 24, 2).into_iter().enumerate() {
+            let depth = SHALLOW_DEPTH + 2;
+            let split = Split::new(position.board, Level::MAX).expect("a midgame position");
             let mut workers: Vec<Ai> = (0..2 + i % 3).map(|_| Ai::new(1)).collect();
-            let got = run(split, board, &mut workers);
-            let want =
-                Ai::new(1).play_level(board, Rules::Classic, level, EvalKind::Classic, None, 0);
+            let got = run(split.with_max_depth(depth), position, &mut workers);
+            let want = searched(position, depth);
             // Each worker has its own table, so Multi-ProbCut's shallow searches may find
             // other entries and cut elsewhere: the same depth, a score within a disc.
             assert_eq!(got.depth, want.depth);
             assert!((got.score - want.score).abs() <= 1.0, "{got:?} {want:?}");
-            assert!(board.legal_moves() & 1 << got.best.index() != 0);
+            assert!(position.board.legal_moves() & 1 << got.best.index() != 0);
         }
     }
 
     #[test]
     fn a_worker_gets_back_the_moves_it_searched() {
-        let board = positions(1, 20, 4)[0];
-        let mut split = Split::new(board, Level::MAX)
+        let position = positions(1, 20, 4)[0];
+        let mut split = Split::new(position.board, Level::MAX)
             .expect("a plan")
             .with_max_depth(SHALLOW_DEPTH + 2);
         let mut ais = [Ai::new(1), Ai::new(1)];
         let mut run_on = |split: &mut Split, w: usize, task: SplitTask| {
-            let (outcome, _) = ais[w].run_split_task(board, Rules::Classic, task, &Limits::NONE);
+            let (outcome, _) = ais[w]
+                .run_split_task(position, Rules::Classic, task, &Limits::NONE)
+                .expect("a task of the plan");
             split.report(task, outcome);
         };
         // Worker 1 runs the shallow iterations, so the next iteration's first move is its.
@@ -516,12 +529,47 @@ mod tests {
     }
 
     #[test]
-    fn no_split_for_noisy_levels_exact_endgames_or_a_single_move() {
+    fn only_the_top_level_splits_and_not_its_exact_endgames() {
         let board = Start::Standard.position().board;
         assert!(Split::new(board, Level::new(5).expect("a level")).is_none());
+        assert!(Split::new(board, Level::new(9).expect("a level")).is_none());
         assert!(Split::new(board, Level::MAX).is_some());
         let endgame = positions(1, 42, 3)[0];
-        assert!(Split::new(endgame, Level::MAX).is_none());
+        assert!(Split::new(endgame.board, Level::MAX).is_none());
+    }
+
+    #[test]
+    fn a_task_of_a_move_that_is_not_legal_is_refused() {
+        let start = Start::Standard.position();
+        let task = SplitTask::Move {
+            square: "a1".parse().expect("a square"),
+            depth: 3,
+            alpha: 0,
+            beta: 1,
+        };
+        let mut ai = Ai::new(1);
+        let refused = ai.run_split_task(start, Rules::Classic, task, &Limits::NONE);
+        assert!(
+            matches!(refused, Err(PlayError::Illegal { .. })),
+            "{refused:?}"
+        );
+        // The shallow iterations of a position where nobody can move find nothing.
+        let over = Position {
+            board: Board::new(u64::MAX, 0),
+            side: start.side,
+        };
+        let shallow = SplitTask::Deepen { depth: 8 };
+        let (nothing, _) = ai
+            .run_split_task(over, Rules::Classic, shallow, &Limits::NONE)
+            .expect("no move to play");
+        assert_eq!(
+            nothing,
+            SplitOutcome::Deepened {
+                order: Vec::new(),
+                score: 0,
+                depth: 0
+            }
+        );
     }
 
     #[test]
