@@ -9,22 +9,14 @@ use reversi::{
     random_openings, Ai, Board, EvalKind, Level, Limits, Rules, Scoring, Solver, Square,
 };
 
-use crate::args::{number_in, rules, Args};
+use crate::args::{level, rules, Args};
 use crate::out::{self, Failure};
 
 pub fn run(mut args: Args) -> Result<(), Failure> {
     let rules = rules(&mut args);
     let count = args.number("--positions", 100usize, 1..=10_000)?;
     let seed = args.number("--seed", 1u64, 0..=u64::MAX)?;
-    let level = match args.option("--level")? {
-        None => Level::MAX,
-        Some(v) => Level::new(number_in(
-            "--level",
-            &v,
-            Level::MIN.get()..=Level::MAX.get(),
-        )?)
-        .expect("a level in range"),
-    };
+    let level = level(&mut args)?.unwrap_or(Level::MAX);
     args.finish()?;
 
     let mut player = Ai::new(32);

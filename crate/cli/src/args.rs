@@ -1,9 +1,9 @@
 //! The CLI's use of the shared argument reader ([`reversi_args`]): what is particular to the
 //! `reversi` command.
 
-pub use reversi_args::{escape, number_in, Args};
+pub use reversi_args::{escape, number_in, ArgError, Args};
 
-use reversi::Rules;
+use reversi::{Level, Rules};
 
 /// The largest transposition table (`--tt`) in MB; a table that cannot be allocated is an
 /// error too (`Solver::try_new`, `Ai::try_new`).
@@ -16,4 +16,13 @@ pub fn rules(args: &mut Args) -> Rules {
     } else {
         Rules::Classic
     }
+}
+
+/// `--level N` (consumed), a level in 1..=10, if given.
+pub fn level(args: &mut Args) -> Result<Option<Level>, ArgError> {
+    let Some(v) = args.option("--level")? else {
+        return Ok(None);
+    };
+    let n = number_in("--level", &v, Level::MIN.get()..=Level::MAX.get())?;
+    Ok(Level::new(n))
 }

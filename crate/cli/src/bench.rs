@@ -33,7 +33,7 @@ use reversi::{
     Rules, Scoring, Solver,
 };
 
-use crate::args::{escape, number_in, rules, Args, MAX_TT_MB};
+use crate::args::{escape, level, rules, Args, MAX_TT_MB};
 use crate::out::{self, shown, Failure};
 
 /// The engine's test data directory in the repository this binary was built from.
@@ -146,14 +146,7 @@ impl Midgame {
             plies: args.number("--plies", 20u32, 0..=60)?,
             seed: args.number("--seed", 1u64, 0..=u64::MAX)?,
             tt: args.number("--tt", 32usize, 1..=MAX_TT_MB)?,
-            level: match args.option("--level")? {
-                None => None,
-                Some(v) => Level::new(number_in(
-                    "--level",
-                    &v,
-                    Level::MIN.get()..=Level::MAX.get(),
-                )?),
-            },
+            level: level(args)?,
         })
     }
 }
