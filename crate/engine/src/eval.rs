@@ -7,6 +7,7 @@
 //! Scores are in [`SCALE`] units per disc (1/100 disc), positive when the side to move is
 //! better under the game's goal.
 
+use crate::bitboard::legal_moves_x2;
 use crate::board::Board;
 use crate::game::Rules;
 use crate::pattern::{Features, PatternWeights};
@@ -65,13 +66,27 @@ impl EvalKind {
     /// [`EvalKind::evaluate`] from the board's pattern indices as the searches keep them.
     #[inline]
     pub fn evaluate_features(self, board: &Board, features: &Features) -> i32 {
+        let [own, theirs] = legal_moves_x2(
+            [board.player, board.opponent],
+            [board.opponent, board.player],
+        );
+        self.evaluate_moves(board, features, own, theirs)
+    }
+
+    /// [`EvalKind::evaluate_features`] given the legal moves of both sides (`own`: of the side
+    /// to move), which a search may have found already.
+    #[inline]
+    pub fn evaluate_moves(self, board: &Board, features: &Features, own: u64, theirs: u64) -> i32 {
         let (p, o) = (board.player, board.opponent);
-        let v = match self {
-            EvalKind::Classic => PatternWeights::classic().evaluate_features(features, p, o),
-            EvalKind::Inverse => PatternWeights::inverse().evaluate_features(features, p, o),
-            EvalKind::NegatedClassic => {
-                -PatternWeights::classic().evaluate_features(features, p, o)
-            }
+        let w = match self {
+            EvalKind::Classic | EvalKind::NegatedClassic => PatternWeights::classic(),
+            EvalKind::Inverse => PatternWeights::inverse(),
+        };
+        let v = w.evaluate_moves(features, p, o, own, theirs);
+        let v = if self == EvalKind::NegatedClassic {
+            -v
+        } else {
+            v
         };
         v.clamp(-MAX_EVAL, MAX_EVAL)
     }

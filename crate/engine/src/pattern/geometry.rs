@@ -396,6 +396,12 @@ pub fn indices(p: u64, o: u64) -> [u32; TERMS] {
 pub fn mobility_indices(p: u64, o: u64) -> [u32; 2] {
     // Both sides' moves at once (one SIMD computation in wasm).
     let [own, theirs] = legal_moves_x2([p, o], [o, p]);
+    mobility_terms(own, theirs)
+}
+
+/// [`mobility_indices`] of the legal moves of the side to move (`own`) and of its opponent.
+#[inline(always)]
+pub fn mobility_terms(own: u64, theirs: u64) -> [u32; 2] {
     let mobility = |moves: u64| (moves.count_ones() as usize).min(MOBILITY_CAP);
     [
         (MOBILITY_OFFSET + mobility(own)) as u32,

@@ -20,7 +20,7 @@ mod weights;
 pub use features::Features;
 
 pub use geometry::{
-    indices, mobility_indices, phase, Pattern, INSTANCES, MOBILITY_CAP, MOBILITY_OFFSET, OFFSETS,
-    PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
+    indices, mobility_indices, mobility_terms, phase, Pattern, INSTANCES, MOBILITY_CAP,
+    MOBILITY_OFFSET, OFFSETS, PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
 };
 pub use weights::{layout_hash, PatternWeights, WeightsError};

@@ -22,8 +22,9 @@ use std::sync::OnceLock;
 
 use super::features::Features;
 use super::geometry::{
-    mobility_indices, phase, MOBILITY_CAP, PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
+    mobility_terms, phase, MOBILITY_CAP, PATTERNS, PHASES, PHASE_SIZE, PHASE_START, TERMS,
 };
+use crate::bitboard::legal_moves_x2;
 
 /// The first bytes of a weights file.
 pub const MAGIC: [u8; 4] = *b"RVPW";
@@ -247,9 +248,24 @@ impl<'a> PatternWeights<'a> {
     /// configuration and of both mobilities, 1/100 disc.
     #[inline]
     pub fn evaluate_features(&self, features: &Features, p: u64, o: u64) -> i32 {
+        let [own, theirs] = legal_moves_x2([p, o], [o, p]);
+        self.evaluate_moves(features, p, o, own, theirs)
+    }
+
+    /// [`PatternWeights::evaluate_features`] given the legal moves of both sides (`own`: of
+    /// `p`), which a search may have found already.
+    #[inline]
+    pub fn evaluate_moves(
+        &self,
+        features: &Features,
+        p: u64,
+        o: u64,
+        own: u64,
+        theirs: u64,
+    ) -> i32 {
         let w = self.phase(phase((p | o).count_zeros()));
         let value = |i: usize| w[i] as i8 as i32;
-        let [own_moves, their_moves] = mobility_indices(p, o);
+        let [own_moves, their_moves] = mobility_terms(own, theirs);
         let tenths: i32 = features
             .instances()
             .iter()

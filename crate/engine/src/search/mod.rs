@@ -12,6 +12,7 @@ mod table;
 
 pub use table::MidgameTable;
 
+use crate::bitboard::legal_moves_x2;
 use crate::board::Board;
 use crate::eval::{EvalKind, MAX_EVAL, SCALE};
 use crate::game::Rules;
@@ -194,7 +195,9 @@ impl<'a> Searcher<'a> {
             return -self.negamax(b.pass(), &f.pass(), depth, -beta, -alpha);
         }
         if depth == 0 {
-            return self.leaf(&b, f);
+            return self
+                .eval
+                .evaluate_moves(&b, f, moves, b.pass().legal_moves());
         }
         if depth == 1 {
             // The children are leaves: evaluate each (a child without moves still gets its
@@ -206,10 +209,17 @@ impl<'a> Searcher<'a> {
                 if self.spend() {
                     return 0;
                 }
-                let s = if child.legal_moves() == 0 && child.pass().legal_moves() == 0 {
+                // Both sides' moves once: whether the game is over there, and the mobilities.
+                let [own, theirs] = legal_moves_x2(
+                    [child.player, child.opponent],
+                    [child.opponent, child.player],
+                );
+                let s = if own == 0 && theirs == 0 {
                     -self.final_score(&child)
                 } else {
-                    -self.leaf(&child, &f.play(sq.index(), flips))
+                    -self
+                        .eval
+                        .evaluate_moves(&child, &f.play(sq.index(), flips), own, theirs)
                 };
                 if s > best {
                     best = s;
