@@ -42,7 +42,7 @@ let state = initialState(
 /** Until the engine is loaded, only the page's own region (its language, theme, settings). */
 /** @type {((state: State) => void) | null} */
 let render = renderPage;
-const sound = new SoundPlayer({ muted: () => state.prefs.muted });
+const sound = new SoundPlayer();
 /** @type {Engine | null} */
 let engine = null;
 /** @type {AiClient | null} */
