@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { installedFiles } from '../../scripts/precache.mjs';
 
 /** @import { ChildProcess } from 'node:child_process' */
 /** @import { AddressInfo } from 'node:net' */
@@ -91,10 +92,7 @@ export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder
       dir = served;
       mkdirSync(join(served, dirname(folder)), { recursive: true });
       if (copy) {
-        const { files } = JSON.parse(
-          /** @type {string} */ (readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8').match(/= (\{[\s\S]*\});/)?.[1]),
-        );
-        for (const f of [...files, 'sw.js', 'www/sw-manifest.js']) {
+        for (const f of installedFiles()) {
           mkdirSync(dirname(join(served, folder, f)), { recursive: true });
           cpSync(join(ROOT, f), join(served, folder, f));
         }

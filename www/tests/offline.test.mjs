@@ -7,15 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, legalCells, setUp, status } from './helpers.mjs';
+import { readManifest } from '../../scripts/precache.mjs';
+import { legalCells, setUp, status } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
-
-/** The service worker's list of files and version, as the build wrote it. */
-function precache() {
-  const text = readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8');
-  return /** @type {{version: string, files: string[]}} */ (JSON.parse(/** @type {string} */ (text.match(/= (\{[\s\S]*\});/)?.[1])));
-}
 
 /**
  * Waits until the page is controlled by the service worker and returns its caches' names and
@@ -63,7 +58,7 @@ describe('the site from a sub-folder, with its service worker', () => {
     const { page, problems } = await env.newPage();
     await page.goto(env.base);
     await page.waitForSelector('html[data-ready="true"]');
-    const { version, files } = precache();
+    const { version, files } = readManifest();
     assert.ok(files.includes('index.html') && files.includes('www/pkg/reversi_wasm_bg.wasm') && files.includes('www/main.js'));
     assert.ok(files.includes('www/messages/uk.js') && files.includes('manifest.webmanifest') && files.includes('www/icons/icon-512.png'));
     assert.ok(!files.some((f) => f.startsWith('www/tests/') || f.endsWith('.d.ts')), 'no test or declaration');
@@ -142,7 +137,7 @@ describe('a new version', () => {
     assert.equal(await page.isVisible('#update'), false);
     // The build writes a new version (any file changed changes it).
     const path = join(env.dir, 'www', 'sw-manifest.js');
-    const { version } = precache();
+    const { version } = readManifest();
     writeFileSync(path, readFileSync(path, 'utf8').replace(version, 'feedfacefeedface'));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await page.waitForSelector('#update:not([hidden])', { timeout: 30000 });
