@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, legalCells, openGame, setUp, status } from './helpers.mjs';
+import { ROOT, openGame, playToTheEnd, setUp, status } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -73,16 +73,7 @@ describe('the policy in force', () => {
     await page.selectOption('#theme', 'contrast');
     await page.selectOption('#language', 'uk');
     await page.selectOption('#language', 'en');
-    for (let moves = 0; moves < 64; moves++) {
-      await page.waitForFunction(
-        () => document.querySelector('[data-legal="true"]') !== null || /Game over/.test(document.querySelector('[role="status"]')?.textContent ?? ''),
-        null,
-        { timeout: 30000 },
-      );
-      if (/Game over/.test(await status(page))) break;
-      const [square] = await legalCells(page);
-      await page.click(`[data-cell="${square}"]`);
-    }
+    await playToTheEnd(page);
     assert.match(await status(page), /Game over/);
     await page.waitForFunction(() => /discs lost/.test(document.querySelector('#review-summary')?.textContent ?? ''), null, { timeout: 60000 });
     assert.deepEqual(await violations(page), []);

@@ -1,6 +1,7 @@
 // Shared set-up of the end-to-end tests: a static server for the repo root (unless BASE_URL
 // is given, as scripts/test-web.sh does) and Debian's Chromium driven by playwright-core.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -202,4 +203,33 @@ export async function status(page) {
 export async function counts(page) {
   const b = await boardFromDom(page);
   return { black: [...b].filter((c) => c === 'X').length, white: [...b].filter((c) => c === 'O').length };
+}
+
+/**
+ * Waits until a human can move (a legal cell is marked) or the game is over; true when over.
+ * @param {Page} page
+ */
+export async function waitForHumanOrEnd(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-legal="true"]') !== null ||
+      /** @type {Element} */ (document.querySelector('[role="status"]')).textContent.includes('Game over'),
+    null,
+    { timeout: 30000 },
+  );
+  return (await status(page)).includes('Game over');
+}
+
+/**
+ * Plays the first legal move whenever a human is to move until the game is over (the AI plays
+ * its own moves); fails if it does not end.
+ * @param {Page} page
+ */
+export async function playToTheEnd(page) {
+  for (let moves = 0; moves < 64; moves++) {
+    if (await waitForHumanOrEnd(page)) return;
+    const [square] = await legalCells(page);
+    await page.click(`[data-cell="${square}"]`);
+  }
+  assert.fail('the game did not end');
 }

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { readManifest } from '../../scripts/precache.mjs';
-import { legalCells, setUp, status } from './helpers.mjs';
+import { playToTheEnd, setUp, status } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -23,24 +23,6 @@ async function controlled(page) {
     const names = await caches.keys();
     return Promise.all(names.map(async (n) => ({ name: n, entries: (await (await caches.open(n)).keys()).length })));
   });
-}
-
-/**
- * Plays the first legal move until the game is over (the human is Black, the AI White).
- * @param {Page} page
- */
-async function playToTheEnd(page) {
-  for (let moves = 0; moves < 64; moves++) {
-    await page.waitForFunction(
-      () => document.querySelector('[data-legal="true"]') !== null || /Game over/.test(document.querySelector('[role="status"]')?.textContent ?? ''),
-      null,
-      { timeout: 30000 },
-    );
-    if (/Game over/.test(await status(page))) return;
-    const [square] = await legalCells(page);
-    await page.click(`[data-cell="${square}"]`);
-  }
-  assert.fail('the game did not end');
 }
 
 describe('the site from a sub-folder, with its service worker', () => {
