@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, openGame, playToTheEnd, setUp, status } from './helpers.mjs';
+import { ROOT, closePage, openGame, playToTheEnd, setUp, status } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -64,8 +64,9 @@ describe('the policy in force', () => {
     await env?.close();
   });
 
-  test('no violation during a whole game against the AI, with analysis, hint and review', async () => {
+  test('no violation during a whole game against the AI, with analysis, hint and review', async (t) => {
     const { page, problems } = await env.newPage();
+    t.after(() => closePage(page));
     await recordViolations(page);
     await openGame(page, env.base, '#black=human&white=ai1');
     await page.evaluate(async () => navigator.serviceWorker.ready);
@@ -80,8 +81,6 @@ describe('the policy in force', () => {
     await page.waitForFunction(() => /discs lost/.test(document.querySelector('#review-summary')?.textContent ?? ''), null, { timeout: 60000 });
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);
-    await page.evaluate(() => localStorage.removeItem('reversi.prefs'));
-    await page.close();
   });
 
   test('an inline script injected on purpose is refused and reported', async () => {

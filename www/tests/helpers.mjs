@@ -153,6 +153,21 @@ export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder
 }
 
 /**
+ * Clears what the site saved in the page's origin (localStorage: the preferences, the game),
+ * then closes the page; never throws. For `t.after` or a `finally`, so that a test that fails
+ * leaves nothing behind for the next.
+ * @param {Page} page
+ */
+export async function closePage(page) {
+  try {
+    if (!page.isClosed() && /^https?:/.test(page.url())) await page.evaluate(() => localStorage.clear());
+  } catch {
+    // a page that cannot run a script now (crashed, navigating): closing it is all there is to do
+  }
+  await page.close().catch(() => {});
+}
+
+/**
  * Opens the game at `hash` and waits until it is ready.
  * @param {Page} page
  * @param {string} base  the URL of the repository root, ending in `/`
