@@ -99,7 +99,7 @@ export class BoardCanvas {
     this.probe.style.setProperty('forced-color-adjust', 'none');
     canvas.after(this.probe);
     // The system's colours change the palette (the theme set by the page: `recolor`).
-    for (const query of ['(prefers-color-scheme: dark)', '(forced-colors: active)', '(prefers-contrast: more)']) {
+    for (const query of ['(prefers-color-scheme: dark)', '(forced-colors: active)']) {
       matchMedia(query).addEventListener('change', () => this.recolor());
     }
     new ResizeObserver(() => this.resize()).observe(canvas);
