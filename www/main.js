@@ -379,7 +379,7 @@ async function main() {
     return;
   }
   engine = new Engine(wasm);
-  state = { ...initialState(engine.levels(), state.prefs), updateReady: state.updateReady };
+  state = initialState(engine.levels(), state.prefs);
 
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
   const canvas = new BoardCanvas(/** @type {HTMLCanvasElement} */ ($('#board-canvas')), {
