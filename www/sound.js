@@ -34,17 +34,21 @@ export class SoundPlayer {
     for (const type of ['pointerdown', 'keydown']) target.addEventListener(type, onGesture, { capture: true });
   }
 
-  /** A gesture of the player: audio may start from now on (`context` makes or resumes it). */
+  /**
+   * A gesture of the player: audio may start from now on (`context` makes it), and a context
+   * the browser suspended is resumed, the one place (some browsers allow it only during a
+   * gesture).
+   */
   gesture() {
     this.gestured = true;
+    if (this.ctx?.state === 'suspended') void this.ctx.resume().catch(() => {});
   }
 
-  /** The AudioContext, made (or resumed, the one place) once a gesture allows it; null before. */
+  /** The AudioContext, made once a gesture allows it; null before. */
   context() {
     if (!this.gestured) return null;
     try {
       this.ctx ??= this.create();
-      if (this.ctx?.state === 'suspended') void this.ctx.resume().catch(() => {});
     } catch {
       this.ctx = null; // no audio here: silence
     }
