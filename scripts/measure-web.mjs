@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../www/tests/helpers.mjs';
+import { installedFiles, readManifest } from './precache.mjs';
 
 /** @import { AddressInfo } from 'node:net' */
 /** @import { BrowserContext } from 'playwright-core' */
@@ -199,11 +200,10 @@ try {
     const sum = (rs, i) => rs.reduce((a, r) => a + r[i], 0);
     console.log(`  .wasm: ${kb(sum(wasm, 1))} raw, ${kb(sum(wasm, 2))} gz; JS: ${kb(sum(js, 1))} raw, ${kb(sum(js, 2))} gz`);
     // The whole site, as the service worker installs it (the build's list).
-    const precache = readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8');
-    const { files } = JSON.parse(/** @type {string} */ (precache.match(/= (\{[\s\S]*\});/)?.[1]));
+    const { files } = readManifest();
     let allRaw = 0;
     let allGz = 0;
-    for (const f of [...files, 'sw.js', 'www/sw-manifest.js']) {
+    for (const f of installedFiles(files)) {
       const bytes = readFileSync(join(ROOT, f));
       allRaw += bytes.length;
       allGz += gzipSync(bytes, { level: 9 }).length;

@@ -10,11 +10,13 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join('www', 'sw-manifest.js');
+/** The list's path, as the site serves it (and as it names the files). */
+const MANIFEST = 'www/sw-manifest.js';
+const OUT = join(...MANIFEST.split('/'));
 
 /**
  * The files of `dir` (a path relative to ROOT), recursively, as paths with `/`.
@@ -34,7 +36,7 @@ function walk(dir) {
  * @param {string} path
  */
 function served(path) {
-  if (path === OUT.split(sep).join('/')) return false;
+  if (path === MANIFEST) return false;
   if (path.startsWith('www/tests/')) return false;
   return !/\.(d\.ts|md|map)$/.test(path);
 }
@@ -65,6 +67,25 @@ export function manifestText() {
     '// their version. Not to be edited by hand.\n' +
     `self.PRECACHE = ${JSON.stringify({ version, files }, null, 1)};\n`
   );
+}
+
+/**
+ * The service worker's list as the build wrote it (www/sw-manifest.js): its version and files.
+ * @returns {{version: string, files: string[]}}
+ */
+export function readManifest() {
+  const text = readFileSync(join(ROOT, OUT), 'utf8');
+  const json = text.match(/= (\{[\s\S]*\});/)?.[1];
+  if (json === undefined) throw new Error(`precache: ${MANIFEST} has no list (run scripts/build-web.sh)`);
+  return JSON.parse(json);
+}
+
+/**
+ * Every file a browser installs: the list's files, the service worker and the list itself.
+ * @param {readonly string[]} [files]  the list's files (read from www/sw-manifest.js if not given)
+ */
+export function installedFiles(files = readManifest().files) {
+  return [...files, 'sw.js', MANIFEST];
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {

@@ -51,7 +51,22 @@ const PROPERTIES = {
   lastMoveEdge: '--mark-last-edge',
   hint: '--mark-hint',
 };
-/** @typedef {Record<keyof typeof PROPERTIES, string>} Palette */
+/**
+ * The colours, and whether a disc's edge shows (`hasEdges`: the contrast theme's, forced
+ * colours'; the others' edges are transparent and are not drawn).
+ * @typedef {Record<keyof typeof PROPERTIES, string> & {hasEdges: boolean}} Palette
+ */
+
+/**
+ * Whether `color` (a hex or rgb()/rgba() colour, as readPalette resolves it) is fully
+ * transparent.
+ * @param {string} color
+ */
+function transparent(color) {
+  if (color.startsWith('#')) return (color.length === 5 && color[4] === '0') || (color.length === 9 && color.endsWith('00'));
+  const parts = color.replace(/^rgba?\(|\)$/gi, '').split(/[\s,/]+/).filter(Boolean);
+  return parts.length === 4 && parseFloat(parts[3]) === 0;
+}
 
 /**
  * The board's colours now, as the canvas takes them: each property's value, resolved by a
@@ -70,8 +85,9 @@ function readPalette(from, probe) {
       probe.style.color = value;
       value = getComputedStyle(probe).color;
     }
-    palette[/** @type {keyof Palette} */ (key)] = value;
+    palette[/** @type {keyof typeof PROPERTIES} */ (key)] = value;
   }
+  palette.hasEdges = !transparent(palette.blackEdge) || !transparent(palette.whiteEdge);
   return palette;
 }
 
@@ -99,7 +115,7 @@ export class BoardCanvas {
     this.probe.style.setProperty('forced-color-adjust', 'none');
     canvas.after(this.probe);
     // The system's colours change the palette (the theme set by the page: `recolor`).
-    for (const query of ['(prefers-color-scheme: dark)', '(forced-colors: active)', '(prefers-contrast: more)']) {
+    for (const query of ['(prefers-color-scheme: dark)', '(forced-colors: active)']) {
       matchMedia(query).addEventListener('change', () => this.recolor());
     }
     new ResizeObserver(() => this.resize()).observe(canvas);
@@ -285,12 +301,14 @@ export class BoardCanvas {
     ctx.arc(0, 0, r, 0, Math.PI * 2);
     ctx.fill();
     // An edge (the contrast themes'): inside the disc, so that it does not grow it.
-    ctx.shadowColor = 'transparent';
-    ctx.strokeStyle = edge;
-    ctx.lineWidth = Math.max(1.5, cell * 0.05);
-    ctx.beginPath();
-    ctx.arc(0, 0, Math.max(0, r - ctx.lineWidth / 2), 0, Math.PI * 2);
-    ctx.stroke();
+    if (colors.hasEdges) {
+      ctx.shadowColor = 'transparent';
+      ctx.strokeStyle = edge;
+      ctx.lineWidth = Math.max(1.5, cell * 0.05);
+      ctx.beginPath();
+      ctx.arc(0, 0, Math.max(0, r - ctx.lineWidth / 2), 0, Math.PI * 2);
+      ctx.stroke();
+    }
     ctx.restore();
   }
 }

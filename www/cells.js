@@ -4,6 +4,7 @@
 // (data-flip on the discs the hovered or focused move would turn).
 
 import { squareName } from './board-canvas.js';
+import { setAttr, setText } from './dom.js';
 import { t } from './i18n.js';
 
 /** @import { LastMove } from './engine.js' */
@@ -101,7 +102,7 @@ export class Cells {
       setData(b, 'score', score?.score ?? null);
       setData(b, 'exact', score?.exact ? 'true' : null);
       const text = score?.score ?? '';
-      if (b.textContent !== text) b.textContent = text;
+      setText(b, text);
       const words = [name, t(`cell.${state}`)];
       if (isLegal) words.push(t('cell.legal'));
       if (score) words.push(t('cell.score', { score: score.score }));
@@ -109,7 +110,7 @@ export class Cells {
       if (name === last) words.push(t('cell.last'));
       if (name === view.hint) words.push(t('cell.hint'));
       const label = words.join(t('join.label'));
-      if (b.getAttribute('aria-label') !== label) b.setAttribute('aria-label', label);
+      setAttr(b, 'aria-label', label);
       b.setAttribute('aria-disabled', String(!isLegal && !view.editing));
     }
   }

@@ -4,6 +4,7 @@
 // that position; the points after a mistake are marked.
 
 import { formatScore, shown } from './analysis.js';
+import { setText } from './dom.js';
 import { currentLanguage, formatAll, t } from './i18n.js';
 import { mistakes, reviewMessages } from './review.js';
 
@@ -32,7 +33,7 @@ export function renderGraph(state) {
   const review = state.gameReview;
   button.disabled = !s.events.length || review?.transcript === s.transcript;
   const text = formatAll(reviewMessages(review));
-  if (summary.textContent !== text) summary.textContent = text;
+  setText(summary, text);
 
   // The points: the value of the position after each ply (0: the start), where known.
   /** @type {{ply: number, score: number, exact: boolean}[]} */

@@ -37,7 +37,7 @@ export function pickLanguage(preferred) {
   for (const tag of preferred) {
     if (typeof tag !== 'string') continue;
     const primary = tag.split(/[-_]/)[0].toLowerCase();
-    if (Object.prototype.hasOwnProperty.call(TABLES, primary)) return primary;
+    if (isLanguage(primary)) return primary;
   }
   return DEFAULT_LANGUAGE;
 }

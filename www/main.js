@@ -42,7 +42,7 @@ let state = initialState(
 /** Until the engine is loaded, only the page's own region (its language, theme, settings). */
 /** @type {((state: State) => void) | null} */
 let render = renderPage;
-const sound = new SoundPlayer({ muted: () => state.prefs.muted });
+const sound = new SoundPlayer();
 /** @type {Engine | null} */
 let engine = null;
 /** @type {AiClient | null} */
@@ -379,7 +379,7 @@ async function main() {
     return;
   }
   engine = new Engine(wasm);
-  state = { ...initialState(engine.levels(), state.prefs), updateReady: state.updateReady };
+  state = initialState(engine.levels(), state.prefs);
 
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
   const canvas = new BoardCanvas(/** @type {HTMLCanvasElement} */ ($('#board-canvas')), {

@@ -4,6 +4,7 @@
 // (language, theme, sound) and the offer of a new version. Runs first in every render (the
 // other regions' words follow the language set here).
 
+import { setText } from './dom.js';
 import { currentLanguage, isMessageId, setLanguage, t } from './i18n.js';
 
 /** @import { State } from './state.js' */
@@ -25,8 +26,7 @@ function text(id) {
  */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll('[data-msg]')) {
-    const s = text(/** @type {HTMLElement} */ (el).dataset.msg);
-    if (el.textContent !== s) el.textContent = s;
+    setText(el, text(/** @type {HTMLElement} */ (el).dataset.msg));
   }
   for (const el of root.querySelectorAll('[data-msg-label]')) {
     el.setAttribute('aria-label', text(/** @type {HTMLElement} */ (el).dataset.msgLabel));

@@ -3,14 +3,14 @@
 // start-up. Pure: reading what was saved never fails; a value that is not understood (another
 // version's, a hand-edited or corrupted one) gives way to the default.
 
-import { isLanguage, pickLanguage } from './i18n.js';
+import { DEFAULT_LANGUAGE, isLanguage, pickLanguage } from './i18n.js';
 
 /** The themes, `system` (the default) following the system's light or dark. */
 export const THEMES = /** @type {const} */ (['system', 'light', 'dark', 'contrast', 'colorblind']);
 /** @typedef {typeof THEMES[number]} Theme */
 /**
  * @typedef {{language: string, theme: Theme, muted: boolean}} Prefs
- * - `language`: one of i18n.js's `languages()`;
+ * - `language`: a language with a table (i18n.js's `isLanguage`);
  * - `theme`: how the page and the board look;
  * - `muted`: no sound.
  */
@@ -27,9 +27,13 @@ export function isTheme(value) {
   return typeof value === 'string' && /** @type {readonly string[]} */ (THEMES).includes(value);
 }
 
+/** The preferences before any is read (and what a value not understood gives way to). */
+export const DEFAULT_PREFS = /** @type {Prefs} */ (Object.freeze({ language: DEFAULT_LANGUAGE, theme: 'system', muted: false }));
+
 /**
  * The preferences from their saved text (or null when there is none), the browser's preferred
- * languages (`navigator.languages`) choosing the language when none was saved.
+ * languages (`navigator.languages`) choosing the language when none was saved: the defaults,
+ * then what was saved through `changePrefs`'s checks, field by field.
  * @param {string | null} saved
  * @param {readonly unknown[]} preferred
  * @returns {Prefs}
@@ -42,12 +46,9 @@ export function readPrefs(saved, preferred) {
   } catch {
     data = null; // not JSON: the defaults
   }
-  const o = /** @type {Record<string, unknown>} */ (typeof data === 'object' && data !== null ? data : {});
-  return {
-    language: isLanguage(o.language) ? o.language : pickLanguage(Array.isArray(preferred) ? preferred : []),
-    theme: isTheme(o.theme) ? o.theme : 'system',
-    muted: typeof o.muted === 'boolean' ? o.muted : false,
-  };
+  const language = pickLanguage(Array.isArray(preferred) ? preferred : []);
+  const defaults = language === DEFAULT_PREFS.language ? DEFAULT_PREFS : { ...DEFAULT_PREFS, language };
+  return typeof data === 'object' && data !== null ? changePrefs(defaults, data) : defaults;
 }
 
 /**

@@ -3,6 +3,7 @@
 // differs). The words come from the message table (i18n.js).
 
 import { cellScores, depthMessages, shown as shownSnap, solvedMessages } from './analysis.js';
+import { setAttr, setText } from './dom.js';
 import { renderGraph } from './graph.js';
 import { currentLanguage, t, formatAll } from './i18n.js';
 import { renderPage } from './page.js';
@@ -26,14 +27,6 @@ import { setupMessages, statusMessages } from './text.js';
  * @param {string} sel
  */
 const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
-
-/**
- * @param {HTMLElement} el
- * @param {string} text
- */
-function setText(el, text) {
-  if (el.textContent !== text) el.textContent = text;
-}
 
 /**
  * The function that renders the whole page, drawing the board with `canvas` and `cells`.
@@ -135,7 +128,7 @@ function renderScores(state) {
     const countEl = /** @type {HTMLElement} */ (el.querySelector('.count'));
     setText(countEl, String(count));
     const label = t('score.count', { player: c, count });
-    if (countEl.getAttribute('aria-label') !== label) countEl.setAttribute('aria-label', label);
+    setAttr(countEl, 'aria-label', label);
     setText(/** @type {HTMLElement} */ (el.querySelector('.who')), who);
     el.classList.toggle('active', active);
     el.classList.toggle('winner', !setup && s.over && s.winner === c);

@@ -18,11 +18,10 @@ const NOTES = {
 
 export class SoundPlayer {
   /**
-   * @param {{muted: () => boolean, create?: () => AudioContext | null}} options  `muted`: the
-   *   sound is off now; `create`: makes the AudioContext (null where there is no Web Audio)
+   * @param {{create?: () => AudioContext | null}} [options]  `create`: makes the AudioContext
+   *   (null where there is no Web Audio)
    */
-  constructor({ muted, create = defaultContext }) {
-    this.muted = muted;
+  constructor({ create = defaultContext } = {}) {
     this.create = create;
     /** @type {AudioContext | null} */
     this.ctx = null;
@@ -35,27 +34,29 @@ export class SoundPlayer {
     for (const type of ['pointerdown', 'keydown']) target.addEventListener(type, onGesture, { capture: true });
   }
 
-  /** A gesture of the player: audio may start from now on. */
+  /**
+   * A gesture of the player: audio may start from now on (`context` makes it), and a context
+   * the browser suspended is resumed, the one place (some browsers allow it only during a
+   * gesture).
+   */
   gesture() {
     this.gestured = true;
     if (this.ctx?.state === 'suspended') void this.ctx.resume().catch(() => {});
   }
 
-  /** The AudioContext, made (or resumed) once a gesture allows it; null before. */
+  /** The AudioContext, made once a gesture allows it; null before. */
   context() {
     if (!this.gestured) return null;
     try {
       this.ctx ??= this.create();
-      if (this.ctx?.state === 'suspended') void this.ctx.resume().catch(() => {});
     } catch {
       this.ctx = null; // no audio here: silence
     }
     return this.ctx;
   }
 
-  /** @param {Sound} sound */
+  /** @param {Sound} sound  played as asked: muted, effects.js asks for none */
   play(sound) {
-    if (this.muted()) return;
     const ctx = this.context();
     if (!ctx) return;
     const t0 = ctx.currentTime + 0.01;

@@ -8,8 +8,8 @@ import { analyse, keyOf, scored } from './analysis.js';
 import { dropStaleReview, reviewed, startReview } from './review.js';
 import { aiVsAi, canHint, playerOf } from './selectors.js';
 import { defaultSettings, formatPlayer } from './hash.js';
-import { DEFAULT_LANGUAGE, problemMessage } from './i18n.js';
-import { changePrefs } from './prefs.js';
+import { problemMessage } from './i18n.js';
+import { DEFAULT_PREFS, changePrefs } from './prefs.js';
 
 /** @import { Levels, Player, Settings } from './hash.js' */
 /** @import { Msg } from './i18n.js' */
@@ -157,9 +157,6 @@ function formOf(settings) {
     start: settings.start,
   };
 }
-
-/** The preferences before any is read. */
-export const DEFAULT_PREFS = /** @type {Prefs} */ ({ language: DEFAULT_LANGUAGE, theme: 'system', muted: false });
 
 /**
  * The state before the first game.

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, openGame, setUp } from './helpers.mjs';
+import { ROOT, closePage, openGame, setUp } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -172,8 +172,9 @@ describe('the legal marks on the canvas', () => {
   }
 
   for (const theme of ['light', 'dark', 'contrast', 'colorblind']) {
-    test(`the ${theme} theme, chosen: discs, marks and the last move told apart (3:1), remembered`, async () => {
+    test(`the ${theme} theme, chosen: discs, marks and the last move told apart (3:1), remembered`, async (t) => {
       const { page, problems } = await env.newPage();
+      t.after(() => closePage(page));
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await openGame(page, env.base, '#black=human&white=human&moves=f5');
       await page.selectOption('#theme', theme);
@@ -192,14 +193,13 @@ describe('the legal marks on the canvas', () => {
       assert.equal(await page.inputValue('#theme'), theme);
       await page.waitForTimeout(100);
       assert.deepEqual((await measured(page)).colours, m.colours);
-      await page.evaluate(() => localStorage.removeItem('reversi.prefs'));
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 
-  test('the themes differ on the canvas (the colours come from the CSS)', async () => {
+  test('the themes differ on the canvas (the colours come from the CSS)', async (t) => {
     const { page, problems } = await env.newPage();
+    t.after(() => closePage(page));
     await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
     await openGame(page, env.base, '#black=human&white=human&moves=f5');
     /** @type {Record<string, string>} */
@@ -210,13 +210,12 @@ describe('the legal marks on the canvas', () => {
       felts[theme] = JSON.stringify((await measured(page)).colours.felt);
     }
     assert.equal(new Set(Object.values(felts)).size, 3, JSON.stringify(felts));
-    await page.evaluate(() => localStorage.removeItem('reversi.prefs'));
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
-  test('forced colours: discs, marks and the score cards told apart', async () => {
+  test('forced colours: discs, marks and the score cards told apart', async (t) => {
     const { page, problems } = await env.newPage();
+    t.after(() => closePage(page));
     await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'active' });
     await openGame(page, env.base, '#black=human&white=human&moves=f5');
     await page.waitForTimeout(100);
@@ -237,9 +236,7 @@ describe('the legal marks on the canvas', () => {
       await page.waitForTimeout(100);
       assert.deepEqual((await measured(page)).colours, m.colours, theme);
     }
-    await page.evaluate(() => localStorage.removeItem('reversi.prefs'));
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('a frame timed before the move (a late frame under load) draws the flip from its start', async () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ARTIFACTS, boardFromDom, counts, legalCells, openGame, setUp, status } from './helpers.mjs';
+import { ARTIFACTS, boardFromDom, counts, legalCells, openGame, setUp, status, waitForHumanOrEnd } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -29,21 +29,6 @@ function boardWith(black, white) {
 }
 
 const START = boardWith(['d5', 'e4'], ['d4', 'e5']);
-
-/**
- * Waits until a human can move (a legal cell is marked) or the game is over.
- * @param {Page} page
- */
-async function waitForHumanOrEnd(page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-legal="true"]') !== null ||
-      /** @type {Element} */ (document.querySelector('[role="status"]')).textContent.includes('Game over'),
-    null,
-    { timeout: 30000 },
-  );
-  return (await status(page)).includes('Game over');
-}
 
 /**
  * Clicks `square` after checking the page offers it as a legal move.

@@ -1,6 +1,7 @@
 // Shared set-up of the end-to-end tests: a static server for the repo root (unless BASE_URL
 // is given, as scripts/test-web.sh does) and Debian's Chromium driven by playwright-core.
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { installedFiles } from '../../scripts/precache.mjs';
 
 /** @import { ChildProcess } from 'node:child_process' */
 /** @import { AddressInfo } from 'node:net' */
@@ -91,10 +93,7 @@ export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder
       dir = served;
       mkdirSync(join(served, dirname(folder)), { recursive: true });
       if (copy) {
-        const { files } = JSON.parse(
-          /** @type {string} */ (readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8').match(/= (\{[\s\S]*\});/)?.[1]),
-        );
-        for (const f of [...files, 'sw.js', 'www/sw-manifest.js']) {
+        for (const f of installedFiles()) {
           mkdirSync(dirname(join(served, folder, f)), { recursive: true });
           cpSync(join(ROOT, f), join(served, folder, f));
         }
@@ -154,6 +153,21 @@ export async function setUp({ serviceWorkers = 'block', locale = 'en-US', folder
 }
 
 /**
+ * Clears what the site saved in the page's origin (localStorage: the preferences, the game),
+ * then closes the page; never throws. For `t.after` or a `finally`, so that a test that fails
+ * leaves nothing behind for the next.
+ * @param {Page} page
+ */
+export async function closePage(page) {
+  try {
+    if (!page.isClosed() && /^https?:/.test(page.url())) await page.evaluate(() => localStorage.clear());
+  } catch {
+    // a page that cannot run a script now (crashed, navigating): closing it is all there is to do
+  }
+  await page.close().catch(() => {});
+}
+
+/**
  * Opens the game at `hash` and waits until it is ready.
  * @param {Page} page
  * @param {string} base  the URL of the repository root, ending in `/`
@@ -204,4 +218,33 @@ export async function status(page) {
 export async function counts(page) {
   const b = await boardFromDom(page);
   return { black: [...b].filter((c) => c === 'X').length, white: [...b].filter((c) => c === 'O').length };
+}
+
+/**
+ * Waits until a human can move (a legal cell is marked) or the game is over; true when over.
+ * @param {Page} page
+ */
+export async function waitForHumanOrEnd(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-legal="true"]') !== null ||
+      /** @type {Element} */ (document.querySelector('[role="status"]')).textContent.includes('Game over'),
+    null,
+    { timeout: 30000 },
+  );
+  return (await status(page)).includes('Game over');
+}
+
+/**
+ * Plays the first legal move whenever a human is to move until the game is over (the AI plays
+ * its own moves); fails if it does not end.
+ * @param {Page} page
+ */
+export async function playToTheEnd(page) {
+  for (let moves = 0; moves < 64; moves++) {
+    if (await waitForHumanOrEnd(page)) return;
+    const [square] = await legalCells(page);
+    await page.click(`[data-cell="${square}"]`);
+  }
+  assert.fail('the game did not end');
 }

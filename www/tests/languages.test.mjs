@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { boardFromDom, legalCells, openGame, setUp, status } from './helpers.mjs';
+import { boardFromDom, closePage, legalCells, openGame, setUp, status } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 
@@ -135,8 +135,9 @@ describe('choosing the language', () => {
     await env?.close();
   });
 
-  test('the selector changes every word, lang follows, and it is remembered', async () => {
+  test('the selector changes every word, lang follows, and it is remembered', async (t) => {
     const { page, problems } = await env.newPage();
+    t.after(() => closePage(page));
     await openGame(page, env.base, '#black=human&white=human&moves=f5');
     assert.equal(await page.getAttribute('html', 'lang'), 'uk');
     await page.selectOption('#language', 'ru');
@@ -155,11 +156,11 @@ describe('choosing the language', () => {
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
     assert.match(await status(page), /^Black to move\.$/);
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
-  test('a corrupted saved preference is ignored: the browser language, no error', async () => {
+  test('a corrupted saved preference is ignored: the browser language, no error', async (t) => {
     const { page, problems } = await env.newPage();
+    t.after(() => closePage(page));
     await openGame(page, env.base, '#black=human&white=human');
     for (const bad of ['{"language":', '"uk"', 'null', '{"language":"xx","theme":42,"muted":"yes"}', '[1,2]']) {
       await page.evaluate((v) => localStorage.setItem('reversi.prefs', v), bad);
@@ -170,6 +171,5 @@ describe('choosing the language', () => {
       assert.match(await status(page), /^Ходять Чорні\.$/, bad);
     }
     assert.deepEqual(problems, []);
-    await page.close();
   });
 });

@@ -7,15 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, legalCells, setUp, status } from './helpers.mjs';
+import { readManifest } from '../../scripts/precache.mjs';
+import { playToTheEnd, setUp, status } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
-
-/** The service worker's list of files and version, as the build wrote it. */
-function precache() {
-  const text = readFileSync(join(ROOT, 'www', 'sw-manifest.js'), 'utf8');
-  return /** @type {{version: string, files: string[]}} */ (JSON.parse(/** @type {string} */ (text.match(/= (\{[\s\S]*\});/)?.[1])));
-}
 
 /**
  * Waits until the page is controlled by the service worker and returns its caches' names and
@@ -28,24 +23,6 @@ async function controlled(page) {
     const names = await caches.keys();
     return Promise.all(names.map(async (n) => ({ name: n, entries: (await (await caches.open(n)).keys()).length })));
   });
-}
-
-/**
- * Plays the first legal move until the game is over (the human is Black, the AI White).
- * @param {Page} page
- */
-async function playToTheEnd(page) {
-  for (let moves = 0; moves < 64; moves++) {
-    await page.waitForFunction(
-      () => document.querySelector('[data-legal="true"]') !== null || /Game over/.test(document.querySelector('[role="status"]')?.textContent ?? ''),
-      null,
-      { timeout: 30000 },
-    );
-    if (/Game over/.test(await status(page))) return;
-    const [square] = await legalCells(page);
-    await page.click(`[data-cell="${square}"]`);
-  }
-  assert.fail('the game did not end');
 }
 
 describe('the site from a sub-folder, with its service worker', () => {
@@ -63,7 +40,7 @@ describe('the site from a sub-folder, with its service worker', () => {
     const { page, problems } = await env.newPage();
     await page.goto(env.base);
     await page.waitForSelector('html[data-ready="true"]');
-    const { version, files } = precache();
+    const { version, files } = readManifest();
     assert.ok(files.includes('index.html') && files.includes('www/pkg/reversi_wasm_bg.wasm') && files.includes('www/main.js'));
     assert.ok(files.includes('www/messages/uk.js') && files.includes('manifest.webmanifest') && files.includes('www/icons/icon-512.png'));
     assert.ok(!files.some((f) => f.startsWith('www/tests/') || f.endsWith('.d.ts')), 'no test or declaration');
@@ -142,7 +119,7 @@ describe('a new version', () => {
     assert.equal(await page.isVisible('#update'), false);
     // The build writes a new version (any file changed changes it).
     const path = join(env.dir, 'www', 'sw-manifest.js');
-    const { version } = precache();
+    const { version } = readManifest();
     writeFileSync(path, readFileSync(path, 'utf8').replace(version, 'feedfacefeedface'));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await page.waitForSelector('#update:not([hidden])', { timeout: 30000 });

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { openGame, setUp } from './helpers.mjs';
+import { closePage, openGame, setUp } from './helpers.mjs';
 
 /** @import { Page } from 'playwright-core' */
 /** @typedef {typeof window & {__audio: {contexts: number, tones: number}}} AudioWindow */
@@ -51,8 +51,9 @@ describe('the sound', () => {
     await env?.close();
   });
 
-  test('silent until the first gesture; then a sound a move; muted, none; remembered', async () => {
+  test('silent until the first gesture; then a sound a move; muted, none; remembered', async (t) => {
     const { page, problems } = await env.newPage();
+    t.after(() => closePage(page));
     await countAudio(page);
     // Moves played without a gesture (an AI game by its link): no AudioContext.
     await openGame(page, env.base, '#black=ai1&white=ai1');
@@ -82,8 +83,6 @@ describe('the sound', () => {
     await page.click('#mute');
     await page.click('[data-cell="f6"]');
     await page.waitForFunction(() => /** @type {AudioWindow} */ (window).__audio.tones > 0);
-    await page.evaluate(() => localStorage.removeItem('reversi.prefs'));
     assert.deepEqual(problems, []);
-    await page.close();
   });
 });
