@@ -1,21 +1,18 @@
-//! The deep search, from 7 empties: the root with its aspiration window around a guess from
-//! a pattern search, the transposition table (a small cache-resident one below 10 empties;
+//! The deep search, from 7 empties: the root with its aspiration window around a guess
+//! (`guess.rs`), the transposition table (a small cache-resident one below 10 empties;
 //! entries of earlier searches are replaced first), the table move first, the stability
 //! cutoff, the enhanced transposition cutoff from 8 empties (moves it shows unable to raise
 //! alpha are skipped), and principal variation search over the moves `ordering.rs` sorts.
 
-use super::ordering::{pattern_search, MoveRoom, INF_EVAL};
+use super::ordering::MoveRoom;
 use super::search::{end_score, Search, ETC_MIN, ETW, INF, MAX_SCORE, TT_MIN};
 use crate::bitboard::{flips, legal_moves};
-use crate::pattern::Features;
 use crate::square::NO_SQUARE;
 
 /// The root searches positions with at least this many empties with an aspiration window
-/// around a guess from a pattern search this deep, this wide (a score either side of the
-/// guess: a null-window test when scores are even). A better guess saves the most nodes left
-/// to save (`docs/tuning.md`).
-const ASPIRATION_MIN: u32 = 14;
-const ASPIRATION_DEPTH: u32 = 6;
+/// this wide (a score either side of a guess, see `guess.rs`: a null-window test when scores
+/// are even).
+pub(super) const ASPIRATION_MIN: u32 = 14;
 const ASPIRATION_WIDTH: i32 = 1;
 
 /// The ordering score of a move the enhanced transposition cutoff showed useless.
@@ -23,19 +20,22 @@ const SKIP: i32 = i32::MIN;
 
 impl<'a, const M: u8> Search<'a, M> {
     /// The root: the exact value and the best move (None when the side to move must pass or
-    /// the game is over), fail-soft within `(alpha, beta)`. From [`ASPIRATION_MIN`] empties the
-    /// window is first narrowed around a guessed score, then moved on failure (the table keeps
-    /// what each try proved).
-    pub fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u8>) {
+    /// the game is over), fail-soft within `(alpha, beta)`. With a `guess` of the score, from
+    /// [`ASPIRATION_MIN`] empties the window is first narrowed around it, then moved on failure
+    /// (the table keeps what each try proved).
+    pub fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        guess: Option<i32>,
+    ) -> (i32, Option<u8>) {
         let n = (!(p | o)).count_ones();
-        if n < ASPIRATION_MIN || legal_moves(p, o) == 0 {
+        let Some(mut guess) = guess.filter(|_| n >= ASPIRATION_MIN && legal_moves(p, o) != 0)
+        else {
             return self.root_window(p, o, alpha, beta);
-        }
-        // Aspiration: a window around a guess from a shallow search on the pattern
-        // evaluation, moved on failure.
-        let depth = ASPIRATION_DEPTH.min(n);
-        let g = pattern_search::<M>(p, o, &Features::new(p, o), depth, -INF_EVAL, INF_EVAL);
-        let mut guess = (g as f64 / 100.0).round() as i32;
+        };
         if M & ETW != 0 {
             guess &= !1;
         }

@@ -12,6 +12,7 @@
 //! ```
 
 mod deep;
+mod guess;
 mod ordering;
 mod search;
 mod shallow;
@@ -25,6 +26,8 @@ use crate::limits::{Budget, Limits};
 use crate::square::Square;
 use crate::stability::edge_tables;
 
+use deep::ASPIRATION_MIN;
+use guess::Guesser;
 use search::{Search, ETW, INV, MAX_SCORE};
 use table::SolverTable;
 
@@ -55,6 +58,8 @@ pub struct Solution {
 /// and scorings (entries are tagged with the game and scoring).
 pub struct Solver {
     table: SolverTable,
+    /// The root's guess of the score (`guess.rs`).
+    guesser: Guesser,
     nodes: u64,
 }
 
@@ -77,6 +82,7 @@ impl Solver {
     pub fn try_new(tt_megabytes: usize) -> Result<Solver, TableAllocError> {
         Ok(Solver {
             table: SolverTable::try_new(tt_megabytes)?,
+            guesser: Guesser::try_new()?,
             nodes: 0,
         })
     }
@@ -84,6 +90,7 @@ impl Solver {
     /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.guesser.clear();
     }
 
     /// Exact result for the side to move (positive = it wins) and a best move; `None` when
@@ -159,20 +166,34 @@ impl Solver {
             Scoring::DiscsOnBoard => 0,
             Scoring::EmptiesToWinner => ETW,
         };
+        // The root's aspiration window opens around a guess of the score; its nodes count.
+        let mut budget = budget;
+        let mut guess = None;
+        let mut guess_nodes = 0;
+        if root && (!(p | o)).count_ones() >= ASPIRATION_MIN {
+            let board = Board {
+                player: p,
+                opponent: o,
+            };
+            (guess, guess_nodes) = self.guesser.guess(board, rules, budget);
+            budget.max_nodes = budget.max_nodes.saturating_sub(guess_nodes);
+        }
         self.table.new_search();
+        let table = &mut self.table;
         let result = match mode {
-            0 => run_mode::<0>(&mut self.table, budget, p, o, alpha, beta, root),
-            INV => run_mode::<INV>(&mut self.table, budget, p, o, alpha, beta, root),
-            ETW => run_mode::<ETW>(&mut self.table, budget, p, o, alpha, beta, root),
-            _ => run_mode::<{ INV | ETW }>(&mut self.table, budget, p, o, alpha, beta, root),
+            0 => run_mode::<0>(table, budget, p, o, alpha, beta, root, guess),
+            INV => run_mode::<INV>(table, budget, p, o, alpha, beta, root, guess),
+            ETW => run_mode::<ETW>(table, budget, p, o, alpha, beta, root, guess),
+            _ => run_mode::<{ INV | ETW }>(table, budget, p, o, alpha, beta, root, guess),
         };
-        self.nodes = result.1;
+        self.nodes = result.1 + guess_nodes;
         result.0
     }
 }
 
 type RunResult = (Option<(i32, Option<u8>)>, u64);
 
+#[allow(clippy::too_many_arguments)]
 fn run_mode<const M: u8>(
     table: &mut SolverTable,
     budget: Budget,
@@ -181,10 +202,11 @@ fn run_mode<const M: u8>(
     alpha: i32,
     beta: i32,
     root: bool,
+    guess: Option<i32>,
 ) -> RunResult {
     let mut search = Search::<M>::new(table, budget, edge_tables());
     let result = if root {
-        search.root(p, o, alpha, beta)
+        search.root(p, o, alpha, beta, guess)
     } else {
         let n = (!(p | o)).count_ones();
         (search.any(p, o, alpha, beta, n), None)

@@ -61,7 +61,7 @@ const W_REPLIES_INVERSE: i32 = 150;
 /// Corner stability and potential mobility join the fastest-first ordering from this many
 /// empties.
 const RICH_ORDER_MIN: u32 = 8;
-pub(super) const INF_EVAL: i32 = 1 << 16;
+const INF_EVAL: i32 = 1 << 16;
 
 /// The pattern evaluation of the game (1/100 disc) for the side to move, from the position's
 /// pattern indices.
@@ -77,7 +77,7 @@ fn pattern_eval<const M: u8>(p: u64, o: u64, features: &Features) -> i32 {
 
 /// A depth-limited alpha-beta on the pattern evaluation (1/100 disc), for move ordering and
 /// the root's guess; `features` are the pattern indices of the position.
-pub(super) fn pattern_search<const M: u8>(
+fn pattern_search<const M: u8>(
     p: u64,
     o: u64,
     features: &Features,
