@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The frozen baseline of issue 17 and the match against it (benchmarks, not tests).
+#
+# usage: scripts/baseline.sh build
+#          builds the engine of commit ef9ae00 (the last before the learned pattern evaluation)
+#          into target/baseline/reversi, with scripts/baseline/nboard-level.patch applied: its
+#          `reversi nboard` then plays level N when REVERSI_NBOARD_LEVEL=N is set (the level's
+#          node budget, no clock, as `reversi match` plays ours), so that level 10 can meet
+#          level 10. Needs the repository's history (not a shallow clone).
+#        scripts/baseline.sh match RULES [GAMES] [LEVEL]
+#          our LEVEL (10) against the baseline's LEVEL, GAMES games (400) of RULES (classic or
+#          inverse) from varied openings, both colours, in chunks of 20 games whose results go to
+#          target/baseline/RULES-LLEVEL/; resumable (a finished chunk is not played again) and
+#          reproducible (node budgets only). THREADS=T plays T games at once (1 by default).
+#          Prints the total of the finished chunks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+commit=ef9ae00206873ff3f0d25cf559ac065447d16f75
+dir=target/baseline
+
+usage() {
+  sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+build() {
+  if ! git cat-file -e "$commit^{commit}" 2>/dev/null; then
+    echo "baseline.sh: commit $commit is not in this clone (a shallow clone? git fetch --unshallow)" >&2
+    exit 1
+  fi
+  rm -rf "$dir/src"
+  mkdir -p "$dir/src"
+  git archive "$commit" | tar -x -C "$dir/src"
+  (cd "$dir/src" && patch -p1 -s < ../../../scripts/baseline/nboard-level.patch)
+  (cd "$dir/src" && CARGO_TARGET_DIR=../target cargo build --release --locked -q -p reversi-cli)
+  cp "$dir/target/release/reversi" "$dir/reversi"
+  echo "baseline: $dir/reversi (engine $commit, nboard-level.patch)"
+}
+
+match() {
+  local rules=$1 games=${2:-400} level=${3:-10} threads=${THREADS:-1}
+  case $rules in classic | inverse) ;; *) usage ;; esac
+  [ -x "$dir/reversi" ] || build
+  cargo build --release --locked -q -p reversi-cli
+  local flag="" out="$dir/$rules-L$level"
+  [ "$rules" = inverse ] && flag=--inverse
+  mkdir -p "$out"
+  for ((from = 1; from <= games; from += 20)); do
+    local to=$((from + 19 < games ? from + 19 : games))
+    local file="$out/games-$(printf %04d "$from")-$(printf %04d "$to").txt"
+    [ -s "$file" ] && grep -q '^A wins' "$file" && continue
+    REVERSI_NBOARD_LEVEL=$level target/release/reversi match $flag --a "$level" \
+      --b "nboard:$dir/reversi nboard $flag" --nboard-depth 60 --games "$to" --from "$from" \
+      --threads "$threads" > "$file.part" 2>&1
+    mv "$file.part" "$file"
+    tail -n 1 "$file"
+  done
+  # The total: the chunks' wins, draws and losses, and their margins weighted by their games.
+  cat "$out"/games-*.txt | awk '
+    /^(classic|inverse) game, [0-9]+ games/ { g = $3 }
+    /^A wins/ { gsub(/[,;%]/, ""); W += $3; D += $5; L += $7; M += $11 * g; N += g }
+    END { if (N) printf "%d games: A wins %d, draws %d, losses %d; mean disc margin %+.2f; score %.1f%%\n",
+      N, W, D, L, M / N, 100 * (W + D / 2) / N }'
+}
+
+[ $# -ge 1 ] || usage
+case $1 in
+  build) build ;;
+  match) [ $# -ge 2 ] || usage; shift; match "$@" ;;
+  *) usage ;;
+esac
