@@ -41,12 +41,19 @@ pub fn run(mut args: Args) -> Result<(), Failure> {
         else {
             continue;
         };
-        let best = exact(&mut solver, board, rules);
-        let got = -exact(
-            &mut solver,
-            board.make_move(chosen, board.flips(chosen)),
-            rules,
-        );
+        let (best, best_move) = exact(&mut solver, board, rules);
+        // The chosen move's own solve only when it is not the solver's best (a tie still
+        // agrees).
+        let got = if best_move == Some(chosen) {
+            best
+        } else {
+            -exact(
+                &mut solver,
+                board.make_move(chosen, board.flips(chosen)),
+                rules,
+            )
+            .0
+        };
         let slot = &mut by_empties[(board.empty_count() - 22) as usize];
         slot.1 += 1;
         n += 1;
@@ -87,10 +94,10 @@ fn play_to(ai: &mut Ai, mut board: Board, rules: Rules, empties: u32) -> Option<
     (board.legal_moves() != 0 && board.empty_count() == empties).then_some(board)
 }
 
-/// The exact score of `board` for the side to move (discs on the board).
-fn exact(solver: &mut Solver, board: Board, rules: Rules) -> i32 {
-    solver
+/// The exact score of `board` for the side to move (discs on the board) and a best move.
+fn exact(solver: &mut Solver, board: Board, rules: Rules) -> (i32, Option<Square>) {
+    let solution = solver
         .solve(board, rules, Scoring::DiscsOnBoard, &Limits::NONE)
-        .expect("no limit")
-        .score
+        .expect("no limit");
+    (solution.score, solution.best)
 }

@@ -763,3 +763,39 @@ fn bench_endgame_reads_its_suites_from_obf_files() {
         &["unknown option '--obf'"],
     );
 }
+
+#[test]
+fn bench_agreement_counts_moves_against_the_solver() {
+    let (code, stdout, stderr) = run(&["bench", "agreement", "--positions", "3", "--level", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("classic game, level 2 against the exact solver, 3 positions"),
+        "{stdout}"
+    );
+    // One position each at 22, 23 and 24 empties (if its game gets there).
+    let rows: Vec<(u32, u32)> = stdout
+        .lines()
+        .filter_map(|l| l.split_once(" empties: "))
+        .map(|(_, rest)| {
+            let (a, total) = rest
+                .trim_end_matches(" best moves")
+                .split_once('/')
+                .unwrap();
+            (a.parse().unwrap(), total.parse().unwrap())
+        })
+        .collect();
+    assert!(
+        !rows.is_empty() && rows.iter().all(|&(a, t)| t == 1 && a <= t),
+        "{stdout}"
+    );
+    let agreed: u32 = rows.iter().map(|r| r.0).sum();
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("agreement {agreed}/{} (", rows.len())),
+        "{stdout}"
+    );
+    assert_bad(
+        &["bench", "agreement", "--positions", "0"],
+        &["--positions"],
+    );
+}
