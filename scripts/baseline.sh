@@ -10,9 +10,10 @@
 #        scripts/baseline.sh match RULES [GAMES] [LEVEL]
 #          our LEVEL (10) against the baseline's LEVEL, GAMES games (400) of RULES (classic or
 #          inverse) from varied openings, both colours, in chunks of 20 games whose results go to
-#          target/baseline/RULES-LLEVEL/; resumable (a finished chunk is not played again) and
+#          docs/matches/RULES-LLEVEL/ (committed: a match outlives a session), each headed by the
+#          commit that played it; resumable (a finished chunk is not played again) and
 #          reproducible (node budgets only). THREADS=T plays T games at once (1 by default).
-#          Prints the total of the finished chunks.
+#          Prints the total of the finished chunks and the commits they came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -20,7 +21,7 @@ commit=ef9ae00206873ff3f0d25cf559ac065447d16f75
 dir=target/baseline
 
 usage() {
-  sed -n '4,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -43,24 +44,31 @@ match() {
   case $rules in classic | inverse) ;; *) usage ;; esac
   [ -x "$dir/reversi" ] || build
   cargo build --release --locked -q -p reversi-cli
-  local flag="" out="$dir/$rules-L$level"
+  local flag="" out="docs/matches/$rules-L$level"
+  local engine
+  engine=$(git rev-parse HEAD)
+  git diff --quiet HEAD -- crate Cargo.lock || engine="$engine (modified)"
   [ "$rules" = inverse ] && flag=--inverse
   mkdir -p "$out"
   for ((from = 1; from <= games; from += 20)); do
     local to=$((from + 19 < games ? from + 19 : games))
     local file="$out/games-$(printf %04d "$from")-$(printf %04d "$to").txt"
     [ -s "$file" ] && grep -q '^A wins' "$file" && continue
+    echo "# A: level $level of reversi at $engine; B: level $level of the baseline ($commit)" > "$file.part"
     REVERSI_NBOARD_LEVEL=$level target/release/reversi match $flag --a "$level" \
       --b "nboard:$dir/reversi nboard $flag" --nboard-depth 60 --games "$to" --from "$from" \
-      --threads "$threads" > "$file.part" 2>&1
+      --threads "$threads" >> "$file.part" 2>&1
     mv "$file.part" "$file"
     tail -n 1 "$file"
   done
+  local files=("$out"/games-*.txt)
+  [ -e "${files[0]}" ] || { echo "no finished chunk in $out"; return; }
   # The total: the chunks' wins, draws and losses, and their margins weighted by their games.
-  cat "$out"/games-*.txt | awk '
+  cat "${files[@]}" | awk '
     /^(classic|inverse) game, [0-9]+ games/ { g = $3 }
     /^A wins/ { gsub(/[,;%]/, ""); W += $3; D += $5; L += $7; M += $11 * g; N += g }
-    END { if (N) printf "%d games: A wins %d, draws %d, losses %d; mean disc margin %+.2f; score %.1f%%\n",
+    /^# A: / { c[$8] = 1 }
+    END { for (k in c) printf "engine %s\n", k; if (N) printf "%d games: A wins %d, draws %d, losses %d; mean disc margin %+.2f; score %.1f%%\n",
       N, W, D, L, M / N, 100 * (W + D / 2) / N }'
 }
 
