@@ -48,6 +48,9 @@ match() {
   local engine
   engine=$(git rev-parse HEAD)
   git diff --quiet HEAD -- crate Cargo.lock || engine="$engine (modified)"
+  # A copy, so that a rebuild while the match runs does not change a player.
+  local ours="$dir/ours-$rules-L$level"
+  cp target/release/reversi "$ours"
   [ "$rules" = inverse ] && flag=--inverse
   mkdir -p "$out"
   for ((from = 1; from <= games; from += 20)); do
@@ -55,7 +58,7 @@ match() {
     local file="$out/games-$(printf %04d "$from")-$(printf %04d "$to").txt"
     [ -s "$file" ] && grep -q '^A wins' "$file" && continue
     echo "# A: level $level of reversi at $engine; B: level $level of the baseline ($commit)" > "$file.part"
-    REVERSI_NBOARD_LEVEL=$level target/release/reversi match $flag --a "$level" \
+    REVERSI_NBOARD_LEVEL=$level "$ours" match $flag --a "$level" \
       --b "nboard:$dir/reversi nboard $flag" --nboard-depth 60 --games "$to" --from "$from" \
       --threads "$threads" >> "$file.part" 2>&1
     mv "$file.part" "$file"
