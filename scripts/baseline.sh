@@ -70,7 +70,7 @@ match() {
   cat "${files[@]}" | awk '
     /^(classic|inverse) game, [0-9]+ games/ { g = $3 }
     /^A wins/ { gsub(/[,;%]/, ""); W += $3; D += $5; L += $7; M += $11 * g; N += g }
-    /^# A: / { c[$8] = 1 }
+    /^# A: / { sub(/;$/, "", $8); c[$8] = 1 }
     END { for (k in c) printf "engine %s\n", k; if (N) printf "%d games: A wins %d, draws %d, losses %d; mean disc margin %+.2f; score %.1f%%\n",
       N, W, D, L, M / N, 100 * (W + D / 2) / N }'
 }
