@@ -20,9 +20,9 @@ const SKIP: i32 = i32::MIN;
 
 impl<'a, const M: u8> Search<'a, M> {
     /// The root: the exact value and the best move (None when the side to move must pass or
-    /// the game is over), fail-soft within `(alpha, beta)`. With a `guess` of the score, from
-    /// [`ASPIRATION_MIN`] empties the window is first narrowed around it, then moved on failure
-    /// (the table keeps what each try proved).
+    /// the game is over), fail-soft within `(alpha, beta)`. With a `guess` of the score (the
+    /// solver makes one from [`ASPIRATION_MIN`] empties) the window is first narrowed around
+    /// it, then moved on failure (the table keeps what each try proved).
     pub fn root(
         &mut self,
         p: u64,
@@ -31,9 +31,7 @@ impl<'a, const M: u8> Search<'a, M> {
         beta: i32,
         guess: Option<i32>,
     ) -> (i32, Option<u8>) {
-        let n = (!(p | o)).count_ones();
-        let Some(mut guess) = guess.filter(|_| n >= ASPIRATION_MIN && legal_moves(p, o) != 0)
-        else {
+        let Some(mut guess) = guess.filter(|_| legal_moves(p, o) != 0) else {
             return self.root_window(p, o, alpha, beta);
         };
         if M & ETW != 0 {

@@ -72,48 +72,27 @@ mod tests {
     use super::*;
     use crate::endgame::{Scoring, Solver};
     use crate::limits::Limits;
-    use crate::rng::splitmix64;
-    use crate::square::Square;
-
-    /// A position of a random game from the standard start with `empties` empty squares and
-    /// a move for the side to move, if the game gets there.
-    fn random_position(seed: u64, empties: u32) -> Option<Board> {
-        let mut state = seed;
-        let mut b = crate::board::Position::standard().board;
-        while b.empty_count() > empties {
-            let mut moves = b.legal_moves();
-            if moves == 0 {
-                if b.is_game_over() {
-                    return None;
-                }
-                b = b.pass();
-                continue;
-            }
-            for _ in 0..splitmix64(&mut state) % u64::from(moves.count_ones()) {
-                moves &= moves - 1;
-            }
-            let sq = Square::new(moves.trailing_zeros() as u8).unwrap();
-            b = b.make_move(sq, b.flips(sq));
-        }
-        (b.legal_moves() != 0).then_some(b)
-    }
+    use crate::openings::random_openings;
 
     #[test]
     fn a_guess_as_deep_as_the_empties_is_the_exact_score() {
         let mut guesser = Guesser::try_new().unwrap();
         let mut solver = Solver::new(1);
         let mut checked = 0;
-        for seed in 0..40 {
-            let Some(board) = random_position(seed, 6 + seed as u32 % 3) else {
-                continue;
-            };
+        // Positions of random games at 6-8 empties where the side to move has a move.
+        for (i, board) in (52..=54)
+            .flat_map(|plies| random_openings(14, plies, plies.into()))
+            .map(|pos| pos.board)
+            .filter(|b| b.legal_moves() != 0)
+            .enumerate()
+        {
             for rules in [Rules::Classic, Rules::Inverse] {
                 let budget = Budget::start(&Limits::NONE);
                 let (guess, nodes) = guesser.guess(board, rules, budget);
                 let exact = solver
                     .solve(board, rules, Scoring::DiscsOnBoard, &Limits::NONE)
                     .unwrap();
-                assert_eq!(guess, Some(exact.score), "seed {seed}, {rules:?}");
+                assert_eq!(guess, Some(exact.score), "position {i}, {rules:?}");
                 assert!(nodes > 0);
                 checked += 1;
             }
@@ -124,7 +103,7 @@ mod tests {
     #[test]
     fn a_spent_budget_gives_no_guess() {
         let mut guesser = Guesser::try_new().unwrap();
-        let board = random_position(1, 30).unwrap();
+        let board = random_openings(1, 30, 1)[0].board;
         let budget = Budget::start(&Limits::nodes(10));
         let (guess, nodes) = guesser.guess(board, Rules::Classic, budget);
         assert_eq!(guess, None);

@@ -171,11 +171,7 @@ impl Solver {
         let mut guess = None;
         let mut guess_nodes = 0;
         if root && (!(p | o)).count_ones() >= ASPIRATION_MIN {
-            let board = Board {
-                player: p,
-                opponent: o,
-            };
-            (guess, guess_nodes) = self.guesser.guess(board, rules, budget);
+            (guess, guess_nodes) = self.guesser.guess(Board::new(p, o), rules, budget);
             budget.max_nodes = budget.max_nodes.saturating_sub(guess_nodes);
         }
         self.table.new_search();
