@@ -56,7 +56,7 @@ const SORT_MAX_DEPTH: u32 = 4;
 const SORT_MARGIN: i32 = 800;
 /// The weight of each opponent reply (1/100 disc) next to the ordering search's score:
 /// fewer replies first, as fastest-first ordering does below the pattern ordering.
-const W_REPLIES_CLASSIC: i32 = 200;
+const W_REPLIES_CLASSIC: i32 = 150;
 const W_REPLIES_INVERSE: i32 = 150;
 /// Corner stability and potential mobility join the fastest-first ordering from this many
 /// empties.
