@@ -21,8 +21,8 @@ pub struct LevelSpec {
     pub temperature: f32,
 }
 
-/// Level 10 gets the nodes whose median move in the browser stays under 1.5 s on the
-/// development machine (`scripts/measure-level.mjs`: about 1.3 s); its cap, well above its
+/// Level 10 gets the nodes whose median move in WebAssembly stays under 1.5 s on the
+/// development machine (`scripts/measure-level.mjs`, V8 under Node: about 1.3 s); its cap, well above its
 /// slowest move there, guards slower devices (docs/tuning.md, "Level 10's budget").
 const LEVELS: [LevelSpec; 10] = [
     spec(1, 20_000, 500.0, 0, 3.0),
