@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = await import(join(ROOT, 'www', 'pkg', 'reversi_wasm.js'));
 pkg.initSync({ module: readFileSync(join(ROOT, 'www', 'pkg', 'reversi_wasm_bg.wasm')) });
+// As the page's worker does: the AI's tables are made before the first move.
+pkg.prepare_ai();
 
 const [levelArg, countArg, rulesArg] = process.argv.slice(2);
 const level = Number(levelArg ?? pkg.max_level());

@@ -54,7 +54,7 @@ export const PRIORITY = /** @type {const} */ ({ move: 0, hint: 1, scores: 2, rev
 export const WHEN_OVERTAKEN = /** @type {const} */ ({ move: 'defer', hint: 'drop', scores: 'defer', review: 'defer' });
 /**
  * A worker that has not answered within this time is stuck: far above the longest time cap of
- * a level (2.5 s) and the first request's start-up (the wasm module, the AI's tables).
+ * a level (1.4 s) and the first request's start-up (the wasm module, the AI's tables).
  */
 export const STUCK_MS = 20000;
 

@@ -4,12 +4,19 @@
 // moves. Each request carries an id that the reply echoes (ai-protocol.js); the page
 // (ai-client.js) sends one request at a time and ignores the replies it no longer wants.
 
-import init, { ai_move, run_split_task, score_moves } from './pkg/reversi_wasm.js';
+import init, { ai_move, prepare_ai, run_split_task, score_moves } from './pkg/reversi_wasm.js';
 import { toProblem } from './problem.js';
 
 /** @import { AiReply, AiRequest, TaskReply } from './ai-protocol.js' */
 
-const ready = init();
+// The AI's tables are made with the module, not in the first move's time.
+const ready = init().then(() => {
+  try {
+    prepare_ai();
+  } catch {
+    // Out of memory: the first request tries again and reports the error.
+  }
+});
 
 /** @param {MessageEvent<AiRequest>} event */
 self.onmessage = async ({ data }) => {

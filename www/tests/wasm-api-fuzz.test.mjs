@@ -571,8 +571,8 @@ async function fuzz(seed, steps) {
   }
 
   /**
-   * Runs `run` (an ai_move) with a performance.now that calls ai_move again (and a new game):
-   * the inner ai_move must throw an Error, the rest work.
+   * Runs `run` (an ai_move) with a performance.now that calls ai_move and prepare_ai again (and a new game):
+   * the inner AI calls must throw an Error, the rest work.
    * @param {{ board: string, side: string, rules: string, legal: string[] }} s
    * @param {() => unknown} run
    */
@@ -590,6 +590,14 @@ async function fuzz(seed, steps) {
       } catch (e) {
         if (!(e instanceof Error) || e instanceof WebAssembly.RuntimeError) problems.push(`the inner ai_move threw ${String(e)}`);
         else if (!/already running/.test(e.message)) problems.push(`the inner ai_move threw ${e.message}`);
+      }
+      try {
+        m.prepare_ai();
+        problems.push('prepare_ai returned inside the clock');
+      } catch (e) {
+        if (!(e instanceof Error) || !/prepare_ai is already running/.test(e.message)) {
+          problems.push(`prepare_ai inside the clock threw ${String(e)}`);
+        }
       }
       try {
         const g = m.new_game('classic', 'standard');
@@ -620,6 +628,7 @@ async function fuzz(seed, steps) {
       ['min_level', m.min_level, minLevel],
       ['default_level', m.default_level, defaultLevel],
       ['start', m.start, undefined],
+      ['prepare_ai', m.prepare_ai, undefined],
     ]);
     perform({
       ...callOf(name, fn, undefined, junk),

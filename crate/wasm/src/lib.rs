@@ -186,6 +186,14 @@ pub fn ai_move(
     Ok(best.map(|sq| sq.to_string()))
 }
 
+/// Makes the AI that plays (its tables, as the first `ai_move` would) ahead of the first
+/// move, so that no move's time cap is spent on it; a worker calls it once the module is loaded.
+/// Throws the engine's error when the tables cannot be allocated (`ai_move` then tries again).
+#[wasm_bindgen]
+pub fn prepare_ai() -> Result<(), JsValue> {
+    with_ai("prepare_ai", |_| ())
+}
+
 /// Runs `f` on the AI that plays (`ai_move`, `run_split_task`), made at the first call: its
 /// tables are kept between calls. Throws `ai_busy` when called back from its own clock while
 /// it runs (`name` says who), and the engine's error when the tables cannot be allocated (the

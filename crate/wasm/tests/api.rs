@@ -7,7 +7,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Array, Error, RangeError, Reflect, TypeError};
-use reversi_wasm::{ai_move, default_level, max_level, min_level, new_game, GameHandle};
+use reversi_wasm::{
+    ai_move, default_level, max_level, min_level, new_game, prepare_ai, GameHandle,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -637,6 +639,20 @@ fn levels_must_be_integers_in_range() {
         0.into(),
     );
     assert_eq!(top.unwrap(), None);
+}
+
+/// `prepare_ai` makes the AI's tables, so the move after it allocates nothing (the first
+/// move would grow the memory by the tables' 48 MB); a second call keeps them.
+#[wasm_bindgen_test]
+fn prepare_ai_makes_the_tables_before_the_first_move() {
+    prepare_ai().expect("the tables");
+    let prepared = memory();
+    prepare_ai().expect("the same tables");
+    assert_memory_kept(prepared);
+    let board = standard().board();
+    let mv = ai(&board, "X", "classic", 3, 0.0).unwrap().expect("a move");
+    assert!(["d3", "c4", "f5", "e6"].contains(&mv.as_str()), "{mv}");
+    assert_memory_kept(prepared);
 }
 
 #[wasm_bindgen_test]
