@@ -270,12 +270,14 @@ try {
       const thinkNet = r.thinks;
       console.log(`AI vs AI at level ${lv}: ${thinkNet.length} AI moves in ${(wall / 1000).toFixed(1)} s; ${r.status}`);
       // The first request also waits for the worker's start-up (the module, the AI's tables).
-      const later = thinkNet.slice(1);
+      const [first, ...later] = thinkNet;
       console.log(
         `  AI reply time (worker request to reply, before the page's 350 ms display pacing): ` +
-          `median ${median(thinkNet).toFixed(0)} ms, max ${Math.max(...thinkNet).toFixed(0)} ms; ` +
-          `first ${thinkNet[0]?.toFixed(0)} ms (with the worker's start-up), ` +
-          `the others at most ${Math.max(...later).toFixed(0)} ms`,
+          `median ${median(thinkNet).toFixed(0)} ms, max ${Math.max(...thinkNet).toFixed(0)} ms` +
+          (later.length
+            ? `; first ${first.toFixed(0)} ms (with the worker's start-up), the others at most ` +
+              `${Math.max(...later).toFixed(0)} ms`
+            : ''),
       );
       console.log(
         `  Main-thread long tasks (>50 ms) while the AI was thinking: ${r.duringCount}, ` +

@@ -571,8 +571,8 @@ async function fuzz(seed, steps) {
   }
 
   /**
-   * Runs `run` (an ai_move) with a performance.now that calls ai_move and prepare_ai again (and a new game):
-   * the inner AI calls must throw an Error, the rest work.
+   * Runs `run` (an ai_move) with a performance.now that calls ai_move and prepare_ai again
+   * (and a new game): the inner AI calls must throw an Error, the rest work.
    * @param {{ board: string, side: string, rules: string, legal: string[] }} s
    * @param {() => unknown} run
    */

@@ -24,7 +24,8 @@ pub struct LevelSpec {
 /// Level 10's nodes take about 1.3 s a move in WebAssembly on a fast day of the development
 /// machine and twice that on a slow one (`scripts/measure-level.mjs`); its 1.4 s cap keeps every
 /// move, and so the median, under the 1.5 s a player should wait (docs/tuning.md, "Level 10's
-/// budget"). Matches (`reversi match`) play the node budgets alone, the same on any machine.
+/// cap on a slow day"). Matches (`reversi match`) play the node budgets alone, the same on any
+/// machine.
 const LEVELS: [LevelSpec; 10] = [
     spec(1, 20_000, 500.0, 0, 3.0),
     spec(2, 20_000, 500.0, 4, 2.0),
