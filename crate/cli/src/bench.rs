@@ -9,6 +9,8 @@
 //!   nodes. `--obf FILE` (repeatable) solves the whole of each FILE instead.
 //! - midgame: searches each of a set of positions for a fixed time (default 1000 ms, no exact
 //!   solving) and prints the depth reached, the nodes and nodes per second, then the medians.
+//!   With `--depth D`, each search goes to depth D instead, whatever the time: its node counts
+//!   (and their geometric mean) compare move ordering and pruning without a clock's noise.
 //!
 //! - split: the top level's search on one thread and split over several
 //!   (`crate::split_bench`).
@@ -33,7 +35,7 @@ use reversi::{
     Rules, Scoring, Solver,
 };
 
-use crate::args::{escape, level, rules, Args, MAX_TT_MB};
+use crate::args::{escape, level, number_in, rules, Args, MAX_TT_MB};
 use crate::out::{self, shown, Failure};
 
 /// The engine's test data directory in the repository this binary was built from.
@@ -129,6 +131,7 @@ struct Midgame {
     rules: Rules,
     ffo: bool,
     time_ms: u64,
+    depth: Option<u32>,
     count: usize,
     plies: u32,
     seed: u64,
@@ -142,6 +145,10 @@ impl Midgame {
             rules: rules(args),
             ffo: args.flag("--ffo"),
             time_ms: args.number("--time", 1000u64, 1..=3_600_000)?,
+            depth: match args.option("--depth")? {
+                Some(v) => Some(number_in("--depth", &v, 1u32..=60)?),
+                None => None,
+            },
             count: args.number("--positions", 10usize, 1..=10_000)?,
             plies: args.number("--plies", 20u32, 0..=60)?,
             seed: args.number("--seed", 1u64, 0..=u64::MAX)?,
@@ -270,6 +277,7 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
         rules,
         ffo,
         time_ms,
+        depth,
         count,
         plies,
         seed,
@@ -288,8 +296,8 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
     let mut ai = Ai::try_new(tt).map_err(|e| format!("--tt {tt}: {e}"))?;
     let limits = Limits {
         max_nodes: None,
-        max_time_ms: Some(time_ms as f64),
-        max_depth: None,
+        max_time_ms: depth.is_none().then_some(time_ms as f64),
+        max_depth: depth,
         clock: Some(native_clock),
     };
     let options = Options::midgame(rules);
@@ -299,13 +307,20 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
             rules.name(),
             l.get()
         ))?,
-        None => out::line(format_args!(
-            "{} midgame search, {time_ms} ms per position",
-            rules.name()
-        ))?,
+        None => match depth {
+            Some(d) => out::line(format_args!(
+                "{} midgame search to depth {d} per position",
+                rules.name()
+            ))?,
+            None => out::line(format_args!(
+                "{} midgame search, {time_ms} ms per position",
+                rules.name()
+            ))?,
+        },
     }
     out::line(" #  empties  depth      nodes   knodes/s      ms  exact  best  score")?;
     let (mut depths, mut rates, mut times) = (Vec::new(), Vec::new(), Vec::new());
+    let mut log_nodes = 0.0;
     for (i, pos) in positions.iter().enumerate() {
         ai.clear();
         let t0 = native_clock();
@@ -337,6 +352,13 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
         ))?;
         depths.push(a.depth as f64);
         rates.push(rate);
+        log_nodes += (a.nodes.max(1) as f64).ln();
+    }
+    if depth.is_some() && !times.is_empty() {
+        out::line(format_args!(
+            "geometric mean {:.0} nodes",
+            (log_nodes / times.len() as f64).exp()
+        ))?;
     }
     out::line(format_args!(
         "median depth {:.1}, median {:.0} knodes/s, median {:.0} ms, max {:.0} ms",

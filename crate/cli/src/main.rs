@@ -39,8 +39,8 @@ const USAGE: &str = "usage:
       Defaults: A 5, B 4, 200 games.
       Prints A's wins, draws, losses, mean disc margin and score percentage, then forfeits if any.
   reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
-  reversi nboard [--inverse] [--time SECONDS]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10)
-  reversi bench [perft|midgame|endgame|all] [--obf FILE]... [--level N] [--time MS] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]
+  reversi nboard [--inverse] [--time SECONDS] [--level N]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10; --level N: go plays level N's node budget, no clock)
+  reversi bench [perft|midgame|endgame|all] [--obf FILE]... [--level N] [--time MS] [--depth D] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]
   reversi bench split [--workers N] [--depth D] [--positions N] [--plies N] [--seed S] [--inverse] [--tt MB]
   reversi bench agreement [--level N] [--positions N] [--seed S] [--inverse]
       The endgame solves FFO 20-39 and 40-49, read from crate/engine/tests/data/ of the

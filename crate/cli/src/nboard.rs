@@ -1,5 +1,5 @@
-//! `reversi nboard [--inverse] [--time SECONDS]`: the engine side of the NBoard protocol
-//! (version 2) on stdin/stdout.
+//! `reversi nboard [--inverse] [--time SECONDS] [--level N]`: the engine side of the NBoard
+//! protocol (version 2) on stdin/stdout.
 //!
 //! Commands: `nboard 2`, `set game <GGF>`, `set depth N`, `set contempt N` (ignored),
 //! `move <mv>[/eval/time]`, `hint N`, `go`, `ping N`, `learn`, `analyze`, `quit`. Replies:
@@ -14,14 +14,19 @@
 //! when the side to move has no move (and only once). Every search is capped: `set depth N`
 //! bounds the midgame depth, and each command that thinks (`go`, `hint`, `analyze` for each
 //! position) stops after `--time` seconds (default 10) by the native clock; the exact solver
-//! runs only for as many empties as that budget allows (and at most 1.5 × N).
+//! runs only for as many empties as that budget allows (and at most 1.5 × N). With `--level N`,
+//! `go` plays level N instead, on its node budget alone (no clock, `set depth` unused), as
+//! `reversi match` plays our levels: two builds can then meet at a level, reproducibly.
 
 use std::io::BufRead;
 
-use reversi::{native_clock, Ai, Game, GgfGame, Limits, Options, Position, Rules, TableAllocError};
+use reversi::{
+    native_clock, Ai, EvalKind, Game, GgfGame, Level, Limits, Options, Position, Rules,
+    TableAllocError,
+};
 use reversi_args::{escape, escape_bytes, number_in, ArgError};
 
-use crate::args::{rules, Args};
+use crate::args::{level, rules, Args};
 use crate::out::{self, note, Failure};
 
 /// The default time cap of one search, in seconds.
@@ -50,6 +55,8 @@ pub struct Engine {
     depth: u32,
     /// The time cap of one search (all of a `hint`, each position of `analyze`).
     max_time_ms: f64,
+    /// The level `go` plays (its node budget, no clock), if any.
+    level: Option<Level>,
     ai: Ai,
 }
 
@@ -61,6 +68,7 @@ impl Engine {
             record: GgfGame::new(Game::new(rules, Position::standard())),
             depth: 12,
             max_time_ms: max_seconds * 1000.0,
+            level: None,
             ai: Ai::try_new(32)?,
         })
     }
@@ -140,10 +148,18 @@ impl Engine {
                 if self.record.must_pass().is_some() || self.record.game.is_over() {
                     out("=== PA".into())?;
                 } else {
-                    let (limits, options) = self.limits(self.max_time_ms);
-                    let a = self
-                        .ai
-                        .analyze(position.board, self.rules, &limits, &options);
+                    let a = match self.level {
+                        Some(level) => {
+                            let eval = EvalKind::for_rules(self.rules);
+                            self.ai
+                                .play_level(position.board, self.rules, level, eval, None, 1)
+                        }
+                        None => {
+                            let (limits, options) = self.limits(self.max_time_ms);
+                            self.ai
+                                .analyze(position.board, self.rules, &limits, &options)
+                        }
+                    };
                     out(match a.best {
                         Some(sq) => format!("=== {}/{:.2}", sq.to_string().to_uppercase(), a.score),
                         None => "=== PA".into(),
@@ -217,8 +233,10 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let mut args = Args::new(argv);
     let rules = rules(&mut args);
     let seconds = args.number("--time", DEFAULT_SECONDS, 0.01..=86_400.0)?;
+    let level = level(&mut args)?;
     args.finish()?;
     let mut engine = Engine::new(rules, seconds).map_err(|e| e.to_string())?;
+    engine.level = level;
     let mut input = std::io::stdin().lock();
     let mut bytes = Vec::new();
     loop {
@@ -306,6 +324,29 @@ mod tests {
             4
         );
         assert!(!e.handle("quit", &mut |_| Ok(())).unwrap());
+    }
+
+    #[test]
+    fn with_a_level_go_plays_that_level() {
+        for rules in [Rules::Classic, Rules::Inverse] {
+            let mut e = Engine::new(rules, 5.0).unwrap();
+            e.level = Level::new(3);
+            ask(&mut e, &format!("set game {START}")).unwrap();
+            let board = e.record.game.position().board;
+            let eval = EvalKind::for_rules(rules);
+            let level = Level::new(3).unwrap();
+            let a = Ai::new(1).play_level(board, rules, level, eval, None, 1);
+            let want = format!(
+                "=== {}/{:.2}",
+                a.best.unwrap().to_string().to_uppercase(),
+                a.score
+            );
+            assert!(
+                ask(&mut e, "go").unwrap().contains(&want),
+                "{}",
+                rules.name()
+            );
+        }
     }
 
     #[test]
