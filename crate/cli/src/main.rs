@@ -39,7 +39,7 @@ const USAGE: &str = "usage:
       Defaults: A 5, B 4, 200 games.
       Prints A's wins, draws, losses, mean disc margin and score percentage, then forfeits if any.
   reversi solve [--inverse] [--empties-to-winner] [--time SECONDS] [--tt MB]   (OBF lines on stdin)
-  reversi nboard [--inverse] [--time SECONDS] [--level N]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10; --level N: go plays level N's node budget, no clock)
+  reversi nboard [--inverse] [--time SECONDS] [--level N | --nodes N]    (NBoard protocol 2 on stdin/stdout; at most SECONDS a search, default 10; go plays level N's node budget or N nodes, no clock)
   reversi bench [perft|midgame|endgame|all] [--obf FILE]... [--level N] [--time MS] [--depth D] [--positions N] [--plies N] [--seed S] [--ffo] [--inverse] [--tt MB]
   reversi bench split [--workers N] [--depth D] [--positions N] [--plies N] [--seed S] [--inverse] [--tt MB]
   reversi bench agreement [--level N] [--positions N] [--seed S] [--inverse]

@@ -1,5 +1,5 @@
-//! `reversi nboard [--inverse] [--time SECONDS] [--level N]`: the engine side of the NBoard
-//! protocol (version 2) on stdin/stdout.
+//! `reversi nboard [--inverse] [--time SECONDS] [--level N | --nodes N]`: the engine side of
+//! the NBoard protocol (version 2) on stdin/stdout.
 //!
 //! Commands: `nboard 2`, `set game <GGF>`, `set depth N`, `set contempt N` (ignored),
 //! `move <mv>[/eval/time]`, `hint N`, `go`, `ping N`, `learn`, `analyze`, `quit`. Replies:
@@ -16,7 +16,8 @@
 //! position) stops after `--time` seconds (default 10) by the native clock; the exact solver
 //! runs only for as many empties as that budget allows (and at most 1.5 × N). With `--level N`,
 //! `go` plays level N instead, on its node budget alone (no clock, `set depth` unused), as
-//! `reversi match` plays our levels: two builds can then meet at a level, reproducibly.
+//! `reversi match` plays our levels; with `--nodes N`, it searches N nodes (no clock, no depth
+//! cap, exact from as many empties as N allows): two builds can then meet, reproducibly.
 
 use std::io::BufRead;
 
@@ -47,6 +48,15 @@ impl From<ArgError> for Error {
     }
 }
 
+/// What `go` spends instead of the time cap and `set depth`.
+#[derive(Clone, Copy, Debug)]
+enum GoBudget {
+    /// A level's budget ([`Ai::play_level`], no clock).
+    Level(Level),
+    /// A node budget ([`Options::for_limits`]).
+    Nodes(u64),
+}
+
 /// The engine state between commands.
 pub struct Engine {
     rules: Rules,
@@ -55,8 +65,8 @@ pub struct Engine {
     depth: u32,
     /// The time cap of one search (all of a `hint`, each position of `analyze`).
     max_time_ms: f64,
-    /// The level `go` plays (its node budget, no clock), if any.
-    level: Option<Level>,
+    /// What `go` plays when not the time and depth: a level or a node budget, no clock.
+    go: Option<GoBudget>,
     ai: Ai,
 }
 
@@ -68,7 +78,7 @@ impl Engine {
             record: GgfGame::new(Game::new(rules, Position::standard())),
             depth: 12,
             max_time_ms: max_seconds * 1000.0,
-            level: None,
+            go: None,
             ai: Ai::try_new(32)?,
         })
     }
@@ -148,11 +158,20 @@ impl Engine {
                 if self.record.must_pass().is_some() || self.record.game.is_over() {
                     out("=== PA".into())?;
                 } else {
-                    let a = match self.level {
-                        Some(level) => {
+                    let a = match self.go {
+                        Some(GoBudget::Level(level)) => {
                             let eval = EvalKind::for_rules(self.rules);
                             self.ai
                                 .play_level(position.board, self.rules, level, eval, None, 1)
+                        }
+                        Some(GoBudget::Nodes(n)) => {
+                            let limits = Limits {
+                                max_nodes: Some(n),
+                                ..Limits::NONE
+                            };
+                            let options = Options::for_limits(self.rules, &limits);
+                            self.ai
+                                .analyze(position.board, self.rules, &limits, &options)
                         }
                         None => {
                             let (limits, options) = self.limits(self.max_time_ms);
@@ -234,9 +253,19 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let rules = rules(&mut args);
     let seconds = args.number("--time", DEFAULT_SECONDS, 0.01..=86_400.0)?;
     let level = level(&mut args)?;
+    let nodes = match args.option("--nodes")? {
+        Some(v) => Some(number_in("--nodes", &v, 1u64..=u64::MAX)?),
+        None => None,
+    };
     args.finish()?;
+    let go = match (level, nodes) {
+        (Some(_), Some(_)) => return Err("--level and --nodes: give one of them".into()),
+        (Some(l), None) => Some(GoBudget::Level(l)),
+        (None, Some(n)) => Some(GoBudget::Nodes(n)),
+        (None, None) => None,
+    };
     let mut engine = Engine::new(rules, seconds).map_err(|e| e.to_string())?;
-    engine.level = level;
+    engine.go = go;
     let mut input = std::io::stdin().lock();
     let mut bytes = Vec::new();
     loop {
@@ -327,10 +356,10 @@ mod tests {
     }
 
     #[test]
-    fn with_a_level_go_plays_that_level() {
+    fn with_a_level_or_nodes_go_plays_that_budget() {
         for rules in [Rules::Classic, Rules::Inverse] {
             let mut e = Engine::new(rules, 5.0).unwrap();
-            e.level = Level::new(3);
+            e.go = Level::new(3).map(GoBudget::Level);
             ask(&mut e, &format!("set game {START}")).unwrap();
             let board = e.record.game.position().board;
             let eval = EvalKind::for_rules(rules);
