@@ -10,7 +10,8 @@
 //! - midgame: searches each of a set of positions for a fixed time (default 1000 ms, no exact
 //!   solving) and prints the depth reached, the nodes and nodes per second, then the medians.
 //!   With `--depth D`, each search goes to depth D instead, whatever the time: its node counts
-//!   (and their geometric mean) compare move ordering and pruning without a clock's noise.
+//!   and times (and their geometric means) compare move ordering and pruning without a
+//!   clock's noise in the nodes.
 //!
 //! - split: the top level's search on one thread and split over several
 //!   (`crate::split_bench`).
@@ -320,7 +321,7 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
     }
     out::line(" #  empties  depth      nodes   knodes/s      ms  exact  best  score")?;
     let (mut depths, mut rates, mut times) = (Vec::new(), Vec::new(), Vec::new());
-    let mut log_nodes = 0.0;
+    let (mut log_nodes, mut log_ms) = (0.0, 0.0);
     for (i, pos) in positions.iter().enumerate() {
         ai.clear();
         let t0 = native_clock();
@@ -353,11 +354,13 @@ fn midgame_bench(m: &Midgame, suites: &[Suite]) -> Result<(), Failure> {
         depths.push(a.depth as f64);
         rates.push(rate);
         log_nodes += (a.nodes.max(1) as f64).ln();
+        log_ms += ms.ln();
     }
     if depth.is_some() && !times.is_empty() {
         out::line(format_args!(
-            "geometric mean {:.0} nodes",
-            (log_nodes / times.len() as f64).exp()
+            "geometric mean {:.0} nodes, {:.1} ms",
+            (log_nodes / times.len() as f64).exp(),
+            (log_ms / times.len() as f64).exp()
         ))?;
     }
     out::line(format_args!(

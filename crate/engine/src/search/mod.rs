@@ -1,6 +1,7 @@
 //! The midgame search: iterative deepening negamax with principal variation search
-//! (null-window tests), a transposition table and move ordering (table move first, then by the
-//! static evaluation of the child), within node, depth and time budgets.
+//! (null-window tests), a transposition table (both bounds of a score) and move ordering (table
+//! move first, then by the static evaluation of the child and the opponent's replies there),
+//! within node, depth and time budgets.
 //!
 //! Scores are in [`eval::SCALE`](crate::eval::SCALE) units per disc, for the side to move.
 //! A finished game scores its exact disc difference under the rules plus [`WIN_BONUS`] for a
@@ -19,7 +20,6 @@ use crate::game::Rules;
 use crate::limits::Budget;
 use crate::pattern::Features;
 use crate::square::{Square, NO_SQUARE};
-use table::Bound;
 
 /// Above every score.
 pub const INF: i32 = 1000 * SCALE;
@@ -43,6 +43,10 @@ pub fn to_discs(score: i32) -> f32 {
     };
     s as f32 / SCALE as f32
 }
+
+/// Move ordering: the opponent's replies after a move, each worth this much against the move
+/// (half a disc), added to the child's evaluation (docs/tuning.md, "Two bounds a table entry").
+const ORDER_MOBILITY: i32 = SCALE / 2;
 
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 2048;
@@ -169,11 +173,6 @@ impl<'a> Searcher<'a> {
         )
     }
 
-    #[inline]
-    fn leaf(&mut self, b: &Board, f: &Features) -> i32 {
-        self.eval.evaluate_features(b, f)
-    }
-
     /// Negamax with alpha-beta (fail-soft), PVS and the table; `f` are the pattern indices of
     /// `b`. `depth` counts moves; a pass is free. Returns 0 (meaningless) when aborted.
     pub fn negamax(
@@ -235,11 +234,11 @@ impl<'a> Searcher<'a> {
         if let Some(e) = self.tt.probe(&b) {
             tt_move = e.best;
             if e.depth as u32 >= depth {
-                match e.bound {
-                    Bound::Exact => return e.score,
-                    Bound::Lower if e.score >= beta => return e.score,
-                    Bound::Upper if e.score <= alpha => return e.score,
-                    _ => {}
+                if e.lower >= beta || e.lower == e.upper {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
                 }
             }
         }
@@ -252,7 +251,15 @@ impl<'a> Searcher<'a> {
             let key = if sq.index() as u8 == tt_move {
                 INF
             } else {
-                -self.leaf(&b.make_move(sq, flips), &f.play(sq.index(), flips))
+                let child = b.make_move(sq, flips);
+                let [own, theirs] = legal_moves_x2(
+                    [child.player, child.opponent],
+                    [child.opponent, child.player],
+                );
+                -self
+                    .eval
+                    .evaluate_moves(&child, &f.play(sq.index(), flips), own, theirs)
+                    - ORDER_MOBILITY * own.count_ones() as i32
             };
             list.push(sq, flips, key);
         }
@@ -287,14 +294,9 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let bound = if best <= alpha_orig {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.tt.store(&b, best, depth, bound, best_move);
+        let lower = if best > alpha_orig { best } else { -INF };
+        let upper = if best < beta { best } else { INF };
+        self.tt.store(&b, depth, lower, upper, best_move);
         best
     }
 
@@ -353,9 +355,9 @@ impl<'a> Searcher<'a> {
         order.extend(searched.iter().map(|&(sq, _)| sq));
         order.append(&mut rest);
         // An interrupted iteration only proves a lower bound.
-        let bound = if complete { Bound::Exact } else { Bound::Lower };
+        let upper = if complete { best_score } else { INF };
         self.tt
-            .store(&b, best_score, depth, bound, best_sq.index() as u8);
+            .store(&b, depth, best_score, upper, best_sq.index() as u8);
         Some(RootResult {
             best: best_sq,
             score: best_score,

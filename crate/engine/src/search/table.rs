@@ -2,30 +2,24 @@
 //! position ([`crate::hash_table`]). Entries store the whole position, so a hit is never a
 //! hash collision.
 
+use super::INF;
 use crate::board::Board;
 use crate::hash_table::{hash, Buckets, TableAllocError};
 use crate::square::NO_SQUARE;
 
-/// How a stored score bounds the true score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true score is exactly this.
-    Exact,
-    /// The true score is at least this (a beta cut-off).
-    Lower,
-    /// The true score is at most this (no move reached alpha).
-    Upper,
-}
-
-/// One stored search result.
+/// One stored search result: bounds on the score of the position at a remaining depth.
+/// A search that failed low gives an upper bound, one that failed high a lower bound; both
+/// are kept, so a later search with another window can use either (`lower == upper`: exact).
 #[derive(Clone, Copy, Debug)]
 pub struct MidgameEntry {
     pub player: u64,
     pub opponent: u64,
-    pub score: i32,
-    /// Remaining depth of the search that produced it.
+    /// The score is at least this (`-INF`: unknown).
+    pub lower: i32,
+    /// The score is at most this (`INF`: unknown).
+    pub upper: i32,
+    /// Remaining depth of the searches that produced the bounds.
     pub depth: u8,
-    pub bound: Bound,
     /// The best move found (square index), or [`NO_SQUARE`].
     pub best: u8,
     generation: u8,
@@ -34,9 +28,9 @@ pub struct MidgameEntry {
 const EMPTY: MidgameEntry = MidgameEntry {
     player: 0,
     opponent: 0,
-    score: 0,
+    lower: -INF,
+    upper: INF,
     depth: 0,
-    bound: Bound::Upper,
     best: NO_SQUARE,
     generation: 0,
 };
@@ -84,16 +78,17 @@ impl MidgameTable {
             .copied()
     }
 
-    /// Stores a result for `b`: over the same position, else over the shallower or older of
-    /// the two entries of the bucket.
+    /// Stores the bounds `lower..=upper` found by a search of `b` `depth` deep: over the same
+    /// position (tightening its bounds when the depth is the same, replacing them when this
+    /// search is deeper, leaving a deeper entry of this search alone), else over the shallower
+    /// or older of the two entries of the bucket.
     #[inline]
-    pub fn store(&mut self, b: &Board, score: i32, depth: u32, bound: Bound, best: u8) {
+    pub fn store(&mut self, b: &Board, depth: u32, lower: i32, upper: i32, best: u8) {
         let generation = self.generation;
+        let depth = depth.min(255) as u8;
         let bucket = self.buckets.get_mut(hash(b.player, b.opponent));
-        let slot = match bucket
-            .iter()
-            .position(|e| e.player == b.player && e.opponent == b.opponent)
-        {
+        let same = |e: &MidgameEntry| e.player == b.player && e.opponent == b.opponent;
+        let slot = match bucket.iter().position(same) {
             Some(s) => s,
             None => {
                 let worth = |e: &MidgameEntry| {
@@ -113,21 +108,33 @@ impl MidgameTable {
             }
         };
         let old = bucket[slot];
-        // Keep the best move of a previous search of the same position when this one has none.
-        let best = if best == NO_SQUARE && old.player == b.player && old.opponent == b.opponent {
-            old.best
-        } else {
-            best
-        };
-        bucket[slot] = MidgameEntry {
+        let mut entry = MidgameEntry {
             player: b.player,
             opponent: b.opponent,
-            score,
-            depth: depth.min(255) as u8,
-            bound,
+            lower,
+            upper,
+            depth,
             best,
             generation,
         };
+        if same(&old) && old.generation != 0 {
+            if old.depth > depth && old.generation == generation {
+                return;
+            }
+            if old.depth == depth {
+                entry.lower = lower.max(old.lower);
+                entry.upper = upper.min(old.upper);
+                if entry.lower > entry.upper {
+                    // The searches disagree (selective cuts, an aborted search): trust the new.
+                    (entry.lower, entry.upper) = (lower, upper);
+                }
+            }
+            // Keep the best move of a previous search when this one has none.
+            if best == NO_SQUARE {
+                entry.best = old.best;
+            }
+        }
+        bucket[slot] = entry;
     }
 }
 
@@ -141,12 +148,20 @@ mod tests {
         assert!(t.bytes() <= 1 << 20);
         let b = Board::new(0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
         assert!(t.probe(&b).is_none());
-        t.store(&b, 42, 3, Bound::Lower, 19);
+        t.store(&b, 3, 42, INF, 19);
         let e = t.probe(&b).unwrap();
-        assert_eq!(
-            (e.score, e.depth, e.bound, e.best),
-            (42, 3, Bound::Lower, 19)
-        );
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (42, INF, 3, 19));
+        // The same depth tightens; a shallower search leaves the entry alone; a deeper one
+        // replaces it.
+        t.store(&b, 3, -INF, 50, NO_SQUARE);
+        let e = t.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (42, 50, 3, 19));
+        t.store(&b, 2, 0, 0, 20);
+        let e = t.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (42, 50, 3, 19));
+        t.store(&b, 4, -INF, 10, 21);
+        let e = t.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (-INF, 10, 4, 21));
         assert!(t.probe(&b.pass()).is_none());
         t.clear();
         assert!(t.probe(&b).is_none());
