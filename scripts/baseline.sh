@@ -40,7 +40,7 @@ build() {
 }
 
 match() {
-  local rules=$1 games=${2:-400} level=${3:-10} threads=${THREADS:-1}
+  local rules=$1 games=${2:-400} level=${3:-10}
   case $rules in classic | inverse) ;; *) usage ;; esac
   [ -x "$dir/reversi" ] || build
   cargo build --release --locked -q -p reversi-cli
@@ -52,27 +52,10 @@ match() {
   local ours="$dir/ours-$rules-L$level"
   cp target/release/reversi "$ours"
   [ "$rules" = inverse ] && flag=--inverse
-  mkdir -p "$out"
-  for ((from = 1; from <= games; from += 20)); do
-    local to=$((from + 19 < games ? from + 19 : games))
-    local file="$out/games-$(printf %04d "$from")-$(printf %04d "$to").txt"
-    [ -s "$file" ] && grep -q '^A wins' "$file" && continue
-    echo "# A: level $level of reversi at $engine; B: level $level of the baseline ($commit)" > "$file.part"
-    REVERSI_NBOARD_LEVEL=$level "$ours" match $flag --a "$level" \
-      --b "nboard:$dir/reversi nboard $flag" --nboard-depth 60 --games "$to" --from "$from" \
-      --threads "$threads" >> "$file.part" 2>&1
-    mv "$file.part" "$file"
-    tail -n 1 "$file"
-  done
-  local files=("$out"/games-*.txt)
-  [ -e "${files[0]}" ] || { echo "no finished chunk in $out"; return; }
-  # The total: the chunks' wins, draws and losses, and their margins weighted by their games.
-  cat "${files[@]}" | awk '
-    /^(classic|inverse) game, [0-9]+ games/ { g = $3 }
-    /^A wins/ { gsub(/[,;%]/, ""); W += $3; D += $5; L += $7; M += $11 * g; N += g }
-    /^# A: / { sub(/;$/, "", $8); c[$8] = 1 }
-    END { for (k in c) printf "engine %s\n", k; if (N) printf "%d games: A wins %d, draws %d, losses %d; mean disc margin %+.2f; score %.1f%%\n",
-      N, W, D, L, M / N, 100 * (W + D / 2) / N }'
+  REVERSI_NBOARD_LEVEL=$level scripts/match-chunks.sh "$out" "$games" \
+    "A: level $level of reversi at $engine; B: level $level of the baseline ($commit)" \
+    "$ours" match $flag --a "$level" \
+    --b "nboard:$dir/reversi nboard $flag" --nboard-depth 60
 }
 
 [ $# -ge 1 ] || usage
