@@ -13,6 +13,9 @@
 #          docs/matches/RULES-LLEVEL/ (committed: a match outlives a session), each headed by the
 #          commit that played it; resumable (a finished chunk is not played again) and
 #          reproducible (node budgets only). THREADS=T plays T games at once (1 by default).
+#          BALANCED=1 starts the games from the balanced openings of
+#          docs/matches/openings/RULES-balanced.txt (`reversi-learn openings`) instead of 6
+#          random plies, into docs/matches/RULES-LLEVEL-balanced/.
 #          Prints the total of the finished chunks and the commits they came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +24,7 @@ commit=ef9ae00206873ff3f0d25cf559ac065447d16f75
 dir=target/baseline
 
 usage() {
-  sed -n '4,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,19p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -44,7 +47,12 @@ match() {
   case $rules in classic | inverse) ;; *) usage ;; esac
   [ -x "$dir/reversi" ] || build
   cargo build --release --locked -q -p reversi-cli
-  local flag="" out="docs/matches/$rules-L$level"
+  local flag="" out="docs/matches/$rules-L$level" openings=() from="random openings"
+  if [ -n "${BALANCED:-}" ]; then
+    out="$out-balanced"
+    openings=(--openings "docs/matches/openings/$rules-balanced.txt")
+    from="the balanced openings of ${openings[1]}"
+  fi
   local engine
   engine=$(git rev-parse HEAD)
   git diff --quiet HEAD -- crate Cargo.lock || engine="$engine (modified)"
@@ -53,8 +61,8 @@ match() {
   cp target/release/reversi "$ours"
   [ "$rules" = inverse ] && flag=--inverse
   REVERSI_NBOARD_LEVEL=$level scripts/match-chunks.sh "$out" "$games" \
-    "A: level $level of reversi at $engine; B: level $level of the baseline ($commit)" \
-    "$ours" match $flag --a "$level" \
+    "A: level $level of reversi at $engine; B: level $level of the baseline ($commit); $from" \
+    "$ours" match $flag "${openings[@]}" --a "$level" \
     --b "nboard:$dir/reversi nboard $flag" --nboard-depth 60
 }
 

@@ -7,6 +7,7 @@
 mod agreement_bench;
 mod args;
 mod bench;
+mod match_openings;
 mod matches;
 mod nboard;
 mod nboard_client;

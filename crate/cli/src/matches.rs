@@ -17,14 +17,15 @@
 //! cannot be started at all ends the match with an error.
 
 use reversi::{
-    native_clock, random_openings, Ai, Analysis, Board, Clock, EvalKind, Level, Limits, Options,
-    Position, Rules, Square, TableAllocError,
+    native_clock, Ai, Analysis, Board, Clock, EvalKind, Level, Limits, Options, Position, Rules,
+    Square, TableAllocError,
 };
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::args::{escape, rules, Args, MAX_TT_MB};
+use crate::match_openings;
 use crate::nboard_client::{Client, CommandLine, Fault, Settings};
 use crate::out::{self, note, Failure};
 
@@ -375,7 +376,8 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     let a = Side::parse(&args.option("--a")?.unwrap_or_else(|| "5".into()))?;
     let b = Side::parse(&args.option("--b")?.unwrap_or_else(|| "4".into()))?;
     let games = args.number("--games", 200usize, 1..=1_000_000)?;
-    let plies = args.number("--plies", 6u32, 0..=60)?;
+    let plies = args.option("--plies")?;
+    let openings = args.option("--openings")?;
     let seed = args.number("--seed", 1u64, 0..=u64::MAX)?;
     let tt = args.number("--tt", 16usize, 1..=MAX_TT_MB)?;
     let threads = args.number("--threads", 1usize, 1..=256)?;
@@ -392,7 +394,7 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
     };
     let played = games - from + 1;
     args.finish()?;
-    let starts = random_openings(games.div_ceil(2), plies, seed);
+    let (starts, described) = match_openings::starts(openings, plies, games, seed)?;
     let m = Match {
         a: &a,
         b: &b,
@@ -458,7 +460,7 @@ pub fn run(argv: &[String]) -> Result<(), Failure> {
         String::new()
     };
     out::line(format_args!(
-        "{} game, {played} games ({} openings of {plies} plies, both colours{part})",
+        "{} game, {played} games ({} openings {described}, both colours{part})",
         rules.name(),
         starts.len()
     ))?;

@@ -717,6 +717,99 @@ fn match_from_plays_the_tail_of_the_same_match() {
     assert_bad(&["match", "--games", "6", "--from", "0"], &["--from", "0"]);
 }
 
+#[test]
+fn match_openings_come_from_a_list_file() {
+    let dir = std::env::temp_dir().join(format!("reversi-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    // Two openings: an even one and one where White (to move) has given up a corner line.
+    let list = write(
+        "two.txt",
+        "# two openings\nf5d6c3d3c4 +0.5\nf5f6e6f4 note\n",
+    );
+    let base = [
+        "match",
+        "--a",
+        "d2",
+        "--b",
+        "d2",
+        "--games",
+        "4",
+        "--openings",
+        &list,
+    ];
+    let (games, tally) = match_run(&base);
+    assert_eq!(games.len(), 4, "{games:?}");
+    let [w, d, l] = tally_counts(&tally);
+    assert_eq!(w + d + l, 4, "{tally}");
+    let (code, stdout, _) = run(&base);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains(&format!("(2 openings from {list}, both colours)")),
+        "{stdout}"
+    );
+    // The same games as random openings would give only if the openings were the same.
+    let (random, _) = match_run(&["match", "--a", "d2", "--b", "d2", "--games", "4"]);
+    assert_ne!(games, random, "the list's openings were not played");
+    // The same openings in the other order: game 1 (A black from the first line) is now game 3
+    // (depth 2 plays without noise, so only the opening decides a game).
+    let swapped = write("swapped.txt", "f5f6e6f4\nf5d6c3d3c4\n");
+    let (other, _) = match_run(&[
+        "match",
+        "--a",
+        "d2",
+        "--b",
+        "d2",
+        "--games",
+        "4",
+        "--openings",
+        &swapped,
+    ]);
+    let result = |games: &[String], n: usize| -> String {
+        let line = games
+            .iter()
+            .find(|g| g.starts_with(&format!("game {n}:")))
+            .unwrap_or_else(|| panic!("no game {n} in {games:?}"));
+        line.split_once("plays").unwrap().1.to_owned()
+    };
+    assert_eq!(
+        result(&games, 1),
+        result(&other, 3),
+        "{games:?} / {other:?}"
+    );
+    assert_eq!(
+        result(&games, 4),
+        result(&other, 2),
+        "{games:?} / {other:?}"
+    );
+
+    let bad = write("bad.txt", "f5d6\nf5d6c9\n");
+    assert_bad(
+        &["match", "--games", "2", "--openings", &bad],
+        &["--openings", "line 2", "c9"],
+    );
+    assert_bad(
+        &["match", "--games", "6", "--openings", &list],
+        &["2 openings", "6 games need 3"],
+    );
+    assert_bad(
+        &["match", "--openings", &list, "--plies", "4"],
+        &["--openings", "--plies"],
+    );
+    let missing = dir.join("none.txt");
+    assert_bad(
+        &["match", "--openings", missing.to_str().unwrap()],
+        &["--openings", "none.txt"],
+    );
+    let empty = write("empty.txt", "# nothing\n");
+    assert_bad(&["match", "--openings", &empty], &["no opening"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 // ---------------------------------------------------------------------------------------------
 // bench: suites read from files
 // ---------------------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ pub use limits::native_clock;
 pub use limits::{Clock, Limits};
 pub use obf::{MoveScores, ParseObfError};
 pub use opening_names::opening_name;
-pub use openings::random_openings;
+pub use openings::{parse_opening_list, random_lines, random_openings, Opening, OpeningListError};
 pub use perft::{perft, PassRule};
 pub use square::{ParseSquareError, Square};
 

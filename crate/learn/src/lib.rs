@@ -9,7 +9,8 @@
 //!    phase's tables ([`patterns`]), the weights file, held-out errors by phase.
 //!
 //! [`probcut`] (`reversi-learn probcut`) measures the statistics of the search's
-//! Multi-ProbCut on the same games.
+//! Multi-ProbCut on the same games; [`openings`] (`reversi-learn openings`) makes the lists of
+//! balanced openings that matches may start from.
 
 #![forbid(unsafe_code)]
 
@@ -17,6 +18,7 @@ pub mod args;
 pub mod dataset;
 pub mod games;
 pub mod labels;
+pub mod openings;
 pub mod patterns;
 pub mod probcut;
 pub mod train;

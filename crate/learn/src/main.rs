@@ -11,6 +11,7 @@ use reversi::Rules;
 use reversi_args::Args;
 use reversi_learn::games::{command_line, git_state, run_games, RunInfo};
 use reversi_learn::labels::{run_labels, LabelConfig};
+use reversi_learn::openings::{balanced_openings, format_list, OpeningsConfig};
 use reversi_learn::patterns::FitOptions;
 use reversi_learn::probcut::{run_probcut, ProbCutConfig};
 use reversi_learn::train::{report_table, train, TrainConfig};
@@ -21,7 +22,8 @@ const USAGE: &str =
   games   plays the self-play games of the data set (resumable)
   label   labels their positions by searches of the engine's evaluation (resumable)
   fit     fits the pattern evaluation's weights file on them
-  probcut measures the errors of Multi-ProbCut's shallow searches and fits their model";
+  probcut measures the errors of Multi-ProbCut's shallow searches and fits their model
+  openings makes a list of balanced openings for `reversi match --openings`";
 
 fn main() -> ExitCode {
     match std::env::args_os().nth(1).as_ref().and_then(|a| a.to_str()) {
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
         Some("fit") => subcommand("fit", fit),
         Some("label") => subcommand("label", label),
         Some("probcut") => subcommand("probcut", probcut),
+        Some("openings") => subcommand("openings", openings),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -264,6 +267,70 @@ fn probcut(mut a: Args) -> Result<(), Failure> {
     let (c0, c1, c2) = r.model;
     println!(
         "\nsigma = {c0:.1} + {c1:.2} * empties + {c2:.2} * depth\n\nSigmaModel {{ c0: {c0:.1}, c1: {c1:.2}, c2: {c2:.2} }}"
+    );
+    Ok(())
+}
+
+const OPENINGS_USAGE: &str = "usage: reversi-learn openings --rules classic|inverse --out FILE
+       [--count 200] [--plies 8] [--within 2] [--nodes 4000000] [--seed 1] [--threads 1]
+Draws random lines of --plies moves from the standard start and keeps the first --count whose
+score by a search of --nodes nodes (the game's shipped evaluation) is within --within discs
+of even; writes them to FILE, one transcript and score a line, headed by how it was made.";
+
+fn openings(mut a: Args) -> Result<(), Failure> {
+    if a.flag("-h") || a.flag("--help") {
+        println!("{OPENINGS_USAGE}");
+        return Ok(());
+    }
+    let u = |e: reversi_args::ArgError| Failure::Usage(format!("{e}\n{OPENINGS_USAGE}"));
+    let rules = rules_arg(&mut a, OPENINGS_USAGE)?;
+    let out = required(&mut a, "--out", OPENINGS_USAGE)?;
+    let config = OpeningsConfig {
+        rules,
+        count: a.number("--count", 200, 1..=100_000).map_err(u)?,
+        plies: a.number("--plies", 8, 1..=40).map_err(u)?,
+        within: a.number("--within", 2.0, 0.0..=64.0).map_err(u)?,
+        nodes: a.number("--nodes", 4_000_000, 100..=u64::MAX).map_err(u)?,
+        seed: a.number("--seed", 1, 0..=u64::MAX).map_err(u)?,
+        threads: a.number("--threads", 1, 1..=64).map_err(u)?,
+    };
+    a.finish().map_err(u)?;
+    let start = std::time::Instant::now();
+    let (kept, used) = balanced_openings(&config, &mut |l| eprintln!("{l}"))?;
+    if kept.len() < config.count {
+        return Err(Failure::Run(format!(
+            "only {} of {} lines drawn are within {} discs; ask for fewer or a wider --within",
+            kept.len(),
+            used,
+            config.within
+        )));
+    }
+    // The file itself is the only change that leaves the engine clean.
+    std::fs::write(&out, "").map_err(|e| format!("{}: {e}", out.display()))?;
+    let (commit, tree) = git_state(&out);
+    let header = vec![
+        format!(
+            "{} balanced openings of the {} game: lines of {} random moves from the standard start",
+            kept.len(),
+            rules.name(),
+            config.plies
+        ),
+        format!(
+            "that a search of {} nodes scores within {} discs of even ({} of the first {} lines drawn).",
+            config.nodes, config.within, kept.len(), used
+        ),
+        "Each line: the moves, then the score for the side to move in discs.".into(),
+        format!("command: {}", command_line(std::env::args_os())),
+        format!("engine: commit {commit} ({tree})"),
+    ];
+    std::fs::write(&out, format_list(&header, &kept))
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{} openings of {} lines in {:.0} s: wrote {}",
+        kept.len(),
+        used,
+        start.elapsed().as_secs_f64(),
+        out.display()
     );
     Ok(())
 }
