@@ -10,7 +10,8 @@
 //!
 //! [`probcut`] (`reversi-learn probcut`) measures the statistics of the search's
 //! Multi-ProbCut on the same games; [`openings`] (`reversi-learn openings`) makes the lists of
-//! balanced openings that matches may start from.
+//! balanced openings that matches may start from; [`provenance`] names the command and the
+//! commit that each product records.
 
 #![forbid(unsafe_code)]
 
@@ -21,6 +22,7 @@ pub mod labels;
 pub mod openings;
 pub mod patterns;
 pub mod probcut;
+pub mod provenance;
 pub mod train;
 
 pub use args::{parse_games_args, parse_games_os_args, GamesArgError};

@@ -9,11 +9,12 @@ use std::path::PathBuf;
 
 use reversi::Rules;
 use reversi_args::Args;
-use reversi_learn::games::{command_line, git_state, run_games, RunInfo};
+use reversi_learn::games::run_games;
 use reversi_learn::labels::{run_labels, LabelConfig};
 use reversi_learn::openings::{balanced_openings, format_list, OpeningsConfig};
 use reversi_learn::patterns::FitOptions;
 use reversi_learn::probcut::{run_probcut, ProbCutConfig};
+use reversi_learn::provenance::{command_line, git_state, RunInfo};
 use reversi_learn::train::{report_table, train, TrainConfig};
 use reversi_learn::{parse_games_os_args, GamesArgError};
 

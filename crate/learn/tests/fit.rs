@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use reversi::internals::pattern::{PatternWeights, PHASES};
 use reversi::Rules;
 use reversi_learn::dataset::{game_samples, read_games, LabelKind};
-use reversi_learn::games::{run_games, GamesConfig, RunInfo};
+use reversi_learn::games::{run_games, GamesConfig};
 use reversi_learn::labels::{read_search_labels, run_labels, LabelConfig, BLOCK};
 use reversi_learn::patterns::FitOptions;
+use reversi_learn::provenance::RunInfo;
 use reversi_learn::train::{report_table, train, TrainConfig};
 
 fn temp_dir(name: &str) -> PathBuf {

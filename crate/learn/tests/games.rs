@@ -7,7 +7,8 @@ use reversi::{Limits, Rules, Scoring, Solver};
 use reversi_learn::games::manifest::Manifest;
 use reversi_learn::games::play::Player;
 use reversi_learn::games::record::GameRecord;
-use reversi_learn::games::{run_games, GamesConfig, GamesError, GamesReport, RunInfo};
+use reversi_learn::games::{run_games, GamesConfig, GamesError, GamesReport};
+use reversi_learn::provenance::RunInfo;
 
 /// A fresh directory under the system's temporary one.
 fn temp_dir(name: &str) -> PathBuf {
