@@ -138,8 +138,14 @@ export class Engine {
     let replayError = null;
     if (moves) {
       // The moves before a bad one are played (a link keeps its legal prefix).
-      const error = game.play_legal_prefix(moves);
-      if (error) replayError = toProblem(error);
+      // A transcript the engine refuses outright (too long) throws before any move is
+      // played: the game stays at its start and the page says why.
+      try {
+        const error = game.play_legal_prefix(moves);
+        if (error) replayError = toProblem(error);
+      } catch (e) {
+        replayError = toProblem(e);
+      }
     }
     this.game?.free();
     this.game = game;

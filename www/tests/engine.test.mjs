@@ -119,6 +119,13 @@ test('moves the engine refuses: the moves before the bad one are played, the rea
   assert.equal(engine.load(settings('human'), 'zz').snap.transcript, '');
 });
 
+test('moves too long for the engine: the game loads at its start with the reason', () => {
+  const loaded = engine.load(settings('human'), 'f5'.repeat(3000));
+  assert.equal(loaded.snap.transcript, '');
+  assert.notEqual(loaded.replayError, null);
+  assert.match(loaded.replayError?.message ?? JSON.stringify(loaded.replayError), /too long/);
+});
+
 test('set-up checks and the named starts for the set-up mode', () => {
   assert.equal(engine.check(position(START, 'Z'))?.code, 'bad_side');
   assert.equal(engine.check(position(`Q${'-'.repeat(63)}`, 'X'))?.code, 'board_cell');
