@@ -226,6 +226,7 @@ export const EN = /** @satisfies {Record<string, import('../i18n.js').Entry>} */
   'error.out_of_memory': 'cannot allocate a transposition table of {megabytes} MB (not enough memory)',
   'error.ai_busy': 'ai_move is already running (it was called from its clock)',
   'error.bad_split_text': 'the workers of the AI did not understand each other (not a task or outcome of a split search: {text})',
+  'error.too_long': 'too long to read: {length} characters (at most {max})',
   'error.worker_error': '{detail}',
   'error.worker_crashed': '{detail}',
   'error.worker_stopped': 'the AI worker stopped',

@@ -8,9 +8,11 @@ import { before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '../engine.js';
 import { defaultSettings } from '../hash.js';
+import { format, problemMessage, setLanguage } from '../i18n.js';
 import { START, settings } from './fixtures.mjs';
 
 /** @import { Settings } from '../hash.js' */
+/** @import { Problem } from '../problem.js' */
 
 const PKG = join(dirname(fileURLToPath(import.meta.url)), '..', 'pkg');
 /** @type {Engine} */
@@ -122,8 +124,16 @@ test('moves the engine refuses: the moves before the bad one are played, the rea
 test('moves too long for the engine: the game loads at its start with the reason', () => {
   const loaded = engine.load(settings('human'), 'f5'.repeat(3000));
   assert.equal(loaded.snap.transcript, '');
-  assert.notEqual(loaded.replayError, null);
-  assert.match(loaded.replayError?.message ?? JSON.stringify(loaded.replayError), /too long/);
+  assert.equal(loaded.replayError?.code, 'too_long');
+  assert.deepEqual(loaded.replayError?.params, { name: 'transcript', length: 6000, max: 4096 });
+  // The reason reads in the player's language, not in the engine's English.
+  assert.ok(setLanguage('uk'));
+  try {
+    const text = format(problemMessage(/** @type {Problem} */ (loaded.replayError)));
+    assert.match(text, /^задовго, щоб прочитати: 6000 символів \(щонайбільше 4096\)$/);
+  } finally {
+    setLanguage('en');
+  }
 });
 
 test('set-up checks and the named starts for the set-up mode', () => {

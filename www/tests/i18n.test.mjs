@@ -88,7 +88,7 @@ test('every code of the wasm binding and of the AI client has a message', () => 
   const codes = [
     'illegal_move', 'game_over', 'pass_not_allowed', 'bad_square', 'bad_transcript', 'board_length',
     'board_cell', 'bad_side', 'bad_color', 'board_without_side', 'side_without_board', 'bad_rules',
-    'bad_start', 'out_of_memory', 'ai_busy', 'bad_split_text', 'worker_error', 'worker_crashed', 'worker_stopped', 'worker_stuck',
+    'bad_start', 'out_of_memory', 'ai_busy', 'bad_split_text', 'too_long', 'worker_error', 'worker_crashed', 'worker_stopped', 'worker_stuck',
   ];
   // The binding's documented table of codes is the same list.
   const lib = readFileSync(join(WWW, '..', 'crate', 'wasm', 'src', 'lib.rs'), 'utf8');

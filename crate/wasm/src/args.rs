@@ -5,7 +5,7 @@ use js_sys::JsString;
 use reversi::{Color, Level, Position, Rules};
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::errors::{js_error, range_error, type_error, BadColor};
+use crate::errors::{js_error, range_error, too_long_error, type_error, BadColor};
 use crate::{MAX_SEED, MAX_STRING_LENGTH};
 
 /// What `value` is, for an error message: its type only (nothing of the caller's runs).
@@ -49,9 +49,7 @@ pub(crate) fn string_arg(value: &JsValue, name: &str) -> Result<String, JsValue>
     };
     let length = s.length();
     if length > MAX_STRING_LENGTH {
-        return Err(range_error(&format!(
-            "{name} is too long: {length} characters (at most {MAX_STRING_LENGTH})"
-        )));
+        return Err(too_long_error(name, length));
     }
     value
         .as_string()

@@ -19,7 +19,25 @@ pub(crate) fn coded_error(
     params: Vec<(&str, JsValue)>,
     message: impl Display,
 ) -> JsValue {
-    let error = js_sys::Error::new(&message.to_string());
+    with_code(js_sys::Error::new(&message.to_string()), code, params)
+}
+
+/// The `RangeError` of a string argument over [`crate::MAX_STRING_LENGTH`] code units, coded
+/// `too_long` with its `name`, `length` and `max` (a pasted or linked transcript can be that
+/// long: the page says why in the player's language).
+pub(crate) fn too_long_error(name: &str, length: u32) -> JsValue {
+    let max = crate::MAX_STRING_LENGTH;
+    let message = format!("{name} is too long: {length} characters (at most {max})");
+    let params = vec![
+        ("name", name.into()),
+        ("length", length.into()),
+        ("max", max.into()),
+    ];
+    with_code(RangeError::new(&message).into(), "too_long", params)
+}
+
+/// `error` with its `code` and `params` set.
+fn with_code(error: js_sys::Error, code: &str, params: Vec<(&str, JsValue)>) -> JsValue {
     let details = Object::new();
     for (key, value) in params {
         set(&details, key, value);

@@ -28,8 +28,10 @@
 //! | `ai_busy` | none: `ai_move` (or `score_moves`, `run_split_task`) was called from its own clock |
 //! | `bad_split_text` | `text`: a task or outcome of a split search that is none |
 //!
-//! An argument of the wrong type or out of range is a `TypeError` or `RangeError` (below),
-//! without a code.
+//! | `too_long` | `name`, `length`, `max`: a string argument over [`MAX_STRING_LENGTH`] code units (a `RangeError`) |
+//!
+//! Any other argument of the wrong type or out of range is a `TypeError` or `RangeError`
+//! (below), without a code.
 //!
 //! - [`new_game`] creates a [`GameHandle`] (a `Game` in JavaScript) wrapping `reversi::Game`.
 //! - [`score_moves`] scores every legal move (analysis, with tables of its own).

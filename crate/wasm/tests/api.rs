@@ -565,6 +565,12 @@ fn over_long_strings_are_range_errors_and_not_copied() {
     let bytes = memory();
     for method in ["play", "play_transcript", "undo_turn", "redo_turn"] {
         let e = call(&g, method, args(&[&huge])).unwrap_err();
+        assert_eq!(code_of(&e), "too_long", "{method}");
+        let (_, params) = coded(e.clone());
+        assert!(
+            params.contains(r#""length":67108864,"max":4096"#),
+            "{method}: {params}"
+        );
         let m = assert_range_error(e, method);
         assert!(m.contains("is too long: 67108864 characters"), "{m}");
     }
