@@ -82,6 +82,8 @@ export function statusMessages(snap, settings, thinking) {
   for (const player of earlier) msgs.push({ id: 'status.passed_earlier', params: { player } });
   if (m) msgs.push({ id: 'status.played', params: { player: m.player, square: m.square } });
   if (snap.lastPass) msgs.push({ id: 'status.passed', params: { player: snap.lastPass } });
+  // A position set up (or linked) with no move for either side is over before any turn.
+  if (snap.over && !m && (snap.events ?? []).length === 0) msgs.push({ id: 'status.no_moves' });
   if (snap.over) msgs.push(...resultMessages(snap));
   else msgs.push(turnMessage(snap.toMove, settings[snap.toMove], thinking));
   return msgs;

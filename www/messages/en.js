@@ -121,6 +121,7 @@ export const EN = /** @satisfies {Record<string, import('../i18n.js').Entry>} */
   // The status line (role="status"): the last move, a pass, then the turn or the result.
   'status.played': '{player:color} played {square}.',
   'status.passed': '{player:color} has no legal move and passes.',
+  'status.no_moves': 'Neither side has a legal move.',
   'status.passed_earlier': '{player:color} had no legal move and passed.',
   'status.to_move': '{player:color} to move.',
   'status.ai_to_move': '{player:color} (AI, {level:level}) to move.',

@@ -102,6 +102,7 @@ export const RU = {
 
   'status.played': '{player:color} сделали ход {square}.',
   'status.passed': '{player:color} не имеют допустимого хода и пропускают ход.',
+  'status.no_moves': 'Ни у одной из сторон нет допустимого хода.',
   'status.passed_earlier': '{player:color} не имели допустимого хода и пропустили ход.',
   'status.to_move': 'Ходят {player:color}.',
   'status.ai_to_move': 'Ходят {player:color} (компьютер, {level:level}).',

@@ -102,6 +102,7 @@ export const UK = {
 
   'status.played': '{player:color} зробили хід {square}.',
   'status.passed': '{player:color} не мають дозволеного ходу й пропускають хід.',
+  'status.no_moves': 'Жодна сторона не має дозволеного ходу.',
   'status.passed_earlier': '{player:color} не мали дозволеного ходу й пропустили хід.',
   'status.to_move': 'Ходять {player:color}.',
   'status.ai_to_move': 'Ходять {player:color} (комп’ютер, {level:level}).',

@@ -122,6 +122,34 @@ for (const [locale, words] of Object.entries(LANGUAGES)) {
       assert.deepEqual(problems, []);
       await page.close();
     });
+
+    test('the longer words fit: a phone, a small laptop and a desktop', async () => {
+      const { page, problems } = await env.newPage();
+      await openGame(page, env.base, '#black=human&white=human&moves=f5d6');
+      for (const [width, height] of [[390, 844], [1100, 800], [1280, 800]]) {
+        await page.setViewportSize({ width, height });
+        const fit = await page.evaluate(() => {
+          const box = (/** @type {Element} */ e) => e.getBoundingClientRect();
+          const panel = box(/** @type {Element} */ (document.querySelector('#new-game')));
+          return {
+            scroll: /** @type {Element} */ (document.scrollingElement).scrollWidth,
+            controls: box(/** @type {Element} */ (document.querySelector('.controls'))),
+            panelRight: panel.right,
+            selects: [...document.querySelectorAll('#new-game select')].map((s) => [s.id, box(s).right]),
+          };
+        });
+        const at = `${width}x${height}`;
+        assert.ok(fit.scroll <= width, `${at}: no sideways scrolling (${fit.scroll})`);
+        assert.ok(fit.controls.right <= width + 0.5, `${at}: the controls within the screen (${fit.controls.right})`);
+        for (const [id, right] of fit.selects) {
+          assert.ok(right <= fit.panelRight + 0.5, `${at}: #${id} inside the New game panel (${right} > ${fit.panelRight})`);
+        }
+        // On a laptop's screen the buttons under the board are seen without scrolling.
+        if (width >= 1100) assert.ok(fit.controls.bottom <= height, `${at}: the controls above the fold (${fit.controls.bottom})`);
+      }
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
   });
 }
 
