@@ -135,13 +135,13 @@ for (const [locale, words] of Object.entries(LANGUAGES)) {
             scroll: /** @type {Element} */ (document.scrollingElement).scrollWidth,
             controls: box(/** @type {Element} */ (document.querySelector('.controls'))),
             panelRight: panel.right,
-            selects: [...document.querySelectorAll('#new-game select')].map((s) => [s.id, box(s).right]),
+            selects: [...document.querySelectorAll('#new-game select')].map((s) => ({ id: s.id, right: box(s).right })),
           };
         });
         const at = `${width}x${height}`;
         assert.ok(fit.scroll <= width, `${at}: no sideways scrolling (${fit.scroll})`);
         assert.ok(fit.controls.right <= width + 0.5, `${at}: the controls within the screen (${fit.controls.right})`);
-        for (const [id, right] of fit.selects) {
+        for (const { id, right } of fit.selects) {
           assert.ok(right <= fit.panelRight + 0.5, `${at}: #${id} inside the New game panel (${right} > ${fit.panelRight})`);
         }
         // On a laptop's screen the buttons under the board are seen without scrolling.
