@@ -17,6 +17,7 @@
 
 pub mod args;
 pub mod dataset;
+pub mod exact;
 pub mod games;
 pub mod labels;
 pub mod openings;

@@ -7,8 +7,10 @@ use std::process::ExitCode;
 
 use std::path::PathBuf;
 
+use reversi::internals::pattern::PatternWeights;
 use reversi::Rules;
 use reversi_args::Args;
+use reversi_learn::exact::{error_table, read_exact_set, run_exact, ExactConfig};
 use reversi_learn::games::run_games;
 use reversi_learn::labels::{run_labels, LabelConfig};
 use reversi_learn::openings::{balanced_openings, format_list, OpeningsConfig};
@@ -24,7 +26,9 @@ const USAGE: &str =
   label   labels their positions by searches of the engine's evaluation (resumable)
   fit     fits the pattern evaluation's weights file on them
   probcut measures the errors of Multi-ProbCut's shallow searches and fits their model
-  openings makes a list of balanced openings for `reversi match --openings`";
+  openings makes a list of balanced openings for `reversi match --openings`
+  exact   solves a set of held-out positions beyond the games' exact labels (resumable)
+  error   the errors of weights files on such a set, by empties";
 
 fn main() -> ExitCode {
     match std::env::args_os().nth(1).as_ref().and_then(|a| a.to_str()) {
@@ -33,6 +37,8 @@ fn main() -> ExitCode {
         Some("label") => subcommand("label", label),
         Some("probcut") => subcommand("probcut", probcut),
         Some("openings") => subcommand("openings", openings),
+        Some("exact") => subcommand("exact", exact),
+        Some("error") => subcommand("error", error),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -333,5 +339,95 @@ fn openings(mut a: Args) -> Result<(), Failure> {
         start.elapsed().as_secs_f64(),
         out.display()
     );
+    Ok(())
+}
+
+const EXACT_USAGE: &str = "usage: reversi-learn exact --rules classic|inverse --data DIR --out FILE
+       [--empties 21-28] [--per-empties 20] [--threads 1]
+Solves exactly the first --per-empties positions of each number of --empties taken from the
+held-out games of DIR (one position a game) and appends them to FILE (resumable).";
+
+fn exact(mut a: Args) -> Result<(), Failure> {
+    if a.flag("-h") || a.flag("--help") {
+        println!("{EXACT_USAGE}");
+        return Ok(());
+    }
+    let u = |e: reversi_args::ArgError| Failure::Usage(format!("{e}\n{EXACT_USAGE}"));
+    let rules = rules_arg(&mut a, EXACT_USAGE)?;
+    let data = required(&mut a, "--data", EXACT_USAGE)?;
+    let out = required(&mut a, "--out", EXACT_USAGE)?;
+    let range = a
+        .option("--empties")
+        .map_err(u)?
+        .unwrap_or_else(|| "21-28".into());
+    let empties = range
+        .split_once('-')
+        .and_then(|(lo, hi)| Some((lo.parse::<u32>().ok()?, hi.parse::<u32>().ok()?)))
+        .filter(|&(lo, hi)| 1 <= lo && lo <= hi && hi <= 40)
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "--empties: expected LO-HI within 1-40, found '{range}'\n{EXACT_USAGE}"
+            ))
+        })?;
+    let config = ExactConfig {
+        rules,
+        data,
+        empties,
+        per_empties: a.number("--per-empties", 20, 1..=100_000).map_err(u)?,
+        threads: a.number("--threads", 1, 1..=64).map_err(u)?,
+        run: {
+            let (commit, tree) = git_state(&out);
+            format!(
+                "{} | commit {commit} ({tree})",
+                command_line(std::env::args_os())
+            )
+        },
+        out,
+    };
+    a.finish().map_err(u)?;
+    let r = run_exact(&config, &mut |l| eprintln!("{l}"))?;
+    println!(
+        "{} positions; solved {} in this run, {:.0} s",
+        r.positions, r.solved_now, r.seconds
+    );
+    Ok(())
+}
+
+const ERROR_USAGE: &str =
+    "usage: reversi-learn error --rules classic|inverse --set FILE [--weights FILE.bin]...
+Prints the errors (discs², and the mean error) of the game's shipped tables and of each
+--weights file on the exact set FILE (`reversi-learn exact`), by empties (Markdown).";
+
+fn error(mut a: Args) -> Result<(), Failure> {
+    if a.flag("-h") || a.flag("--help") {
+        println!("{ERROR_USAGE}");
+        return Ok(());
+    }
+    let u = |e: reversi_args::ArgError| Failure::Usage(format!("{e}\n{ERROR_USAGE}"));
+    let rules = rules_arg(&mut a, ERROR_USAGE)?;
+    let set = required(&mut a, "--set", ERROR_USAGE)?;
+    let files = a.options("--weights").map_err(u)?;
+    a.finish().map_err(u)?;
+    let set = read_exact_set(&set)?;
+    let bytes: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|f| {
+            std::fs::read(f)
+                .map(|b| (f.clone(), b))
+                .map_err(|e| format!("{f}: {e}"))
+        })
+        .collect::<Result<_, String>>()?;
+    let shipped = match rules {
+        Rules::Classic => *PatternWeights::classic(),
+        Rules::Inverse => *PatternWeights::inverse(),
+    };
+    let mut weights = vec![("shipped".to_string(), shipped)];
+    for (name, b) in &bytes {
+        weights.push((
+            name.clone(),
+            PatternWeights::from_bytes(b).map_err(|e| format!("{name}: {e}"))?,
+        ));
+    }
+    print!("{}", error_table(&set, &weights));
     Ok(())
 }
