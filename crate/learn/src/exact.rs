@@ -112,19 +112,24 @@ pub fn read_exact_set(path: &Path) -> Result<Vec<ExactPosition>, String> {
         .collect()
 }
 
-/// The set's positions, unsolved: `(game, ply, board)`.
-fn choose(config: &ExactConfig) -> Result<Vec<(u64, u32, Board)>, String> {
-    let (lo, hi) = config.empties;
+/// The positions of the set of `per_empties` positions of each of `empties` (`lo..=hi`)
+/// from the held-out games of `data`, unsolved: `(game, ply, board)`.
+pub fn choose(
+    data: &Path,
+    empties: (u32, u32),
+    per_empties: usize,
+) -> Result<Vec<(u64, u32, Board)>, String> {
+    let (lo, hi) = empties;
     let span = (hi - lo + 1) as usize;
     let mut count = vec![0usize; span];
     let mut chosen = Vec::new();
-    let games = read_games(&config.data)?;
+    let games = read_games(data)?;
     for (k, g) in games.iter().filter(|g| held_out(g.index)).enumerate() {
-        if count.iter().all(|&c| c >= config.per_empties) {
+        if count.iter().all(|&c| c >= per_empties) {
             break;
         }
         let slot = k % span;
-        if count[slot] >= config.per_empties {
+        if count[slot] >= per_empties {
             continue;
         }
         let replay = g.replay().map_err(|e| format!("game {}: {e}", g.index))?;
@@ -189,7 +194,7 @@ pub fn run_exact(
         let keep = text.rfind('\n').map_or(0, |i| i + 1);
         std::fs::write(&config.out, &text[..keep]).map_err(|e| e.to_string())?;
     }
-    let todo: Vec<(u64, u32, Board)> = choose(config)?
+    let todo: Vec<(u64, u32, Board)> = choose(&config.data, config.empties, config.per_empties)?
         .into_iter()
         .filter(|(g, ply, _)| !done.contains(&(*g, *ply)))
         .collect();

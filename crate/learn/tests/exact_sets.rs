@@ -1,14 +1,15 @@
 //! The committed exact sets (`data/RULES/exact-21-28.txt`, made by `reversi-learn exact`):
-//! positions of held-out games of the same directory, as the games reach them, with scores
-//! that a fresh solve gives. Only the classic set is committed so far: the inverse one (some
-//! six times the solver nodes a position) is still being solved (crate/learn/README.md).
+//! the positions that `exact::choose` picks from the held-out games of the same directory,
+//! with scores that a fresh solve gives. The classic set is complete; the inverse one (some
+//! six times the solver nodes a position) holds its first positions and is still being
+//! solved (crate/learn/README.md), so it is checked as a part of its set.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 use reversi::{Limits, Rules, Scoring, Solver};
 use reversi_learn::dataset::{held_out, read_games};
-use reversi_learn::exact::read_exact_set;
+use reversi_learn::exact::{choose, read_exact_set};
 
 fn data(rules: Rules) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -16,39 +17,66 @@ fn data(rules: Rules) -> PathBuf {
         .join(rules.name())
 }
 
-#[test]
-fn the_exact_sets_are_positions_of_held_out_games_with_their_exact_scores() {
-    for rules in [Rules::Classic] {
-        let path = data(rules).join("exact-21-28.txt");
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-        assert!(
-            text.starts_with(&format!("# exact set: {} game", rules.name())),
-            "{path:?}"
-        );
+/// Checks the set of `rules` made with `--per-empties per_empties`; `complete`: every
+/// position of the set is there and a run has finished.
+fn check(rules: Rules, per_empties: usize, complete: bool) {
+    let path = data(rules).join("exact-21-28.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    assert!(
+        text.starts_with(&format!("# exact set: {} game", rules.name())),
+        "{path:?}"
+    );
+    let set = read_exact_set(&path).unwrap();
+    let chosen: HashSet<(u64, u32)> = choose(&data(rules), (21, 28), per_empties)
+        .unwrap()
+        .iter()
+        .map(|&(g, ply, _)| (g, ply))
+        .collect();
+    let solved: HashSet<(u64, u32)> = set.iter().map(|p| (p.game, p.ply)).collect();
+    assert_eq!(solved.len(), set.len(), "{rules}: a position twice");
+    assert!(
+        solved.is_subset(&chosen),
+        "{rules}: not the chosen positions"
+    );
+    if complete {
         assert!(text.contains("# run: ") && text.contains("| commit "));
-        let set = read_exact_set(&path).unwrap();
+        assert_eq!(solved, chosen, "{rules}: positions missing");
         assert!(set.len() >= 40, "{rules}: {} positions", set.len());
-        let games: HashMap<u64, _> = read_games(&data(rules))
-            .unwrap()
-            .into_iter()
-            .map(|g| (g.index, g))
-            .collect();
-        let mut per_empties = HashMap::new();
-        for p in &set {
-            assert!(held_out(p.game), "{rules}: game {} is not held out", p.game);
-            let replay = games[&p.game].replay().unwrap();
-            assert_eq!(replay.before[p.ply as usize], p.board, "{rules}: {p:?}");
-            assert!((21..=28).contains(&p.empties()), "{rules}: {p:?}");
-            *per_empties.entry(p.empties()).or_insert(0) += 1;
-        }
-        assert_eq!(per_empties.len(), 8, "{rules}: {per_empties:?}");
-        // The cheapest solves again: the same scores.
-        let mut solver = Solver::new(16);
-        for p in set.iter().filter(|p| p.empties() == 21).take(4) {
-            let s = solver
-                .solve(p.board, rules, Scoring::DiscsOnBoard, &Limits::NONE)
-                .unwrap();
-            assert_eq!(s.score, p.score, "{rules}: {p:?}");
-        }
     }
+    let games: HashMap<u64, _> = read_games(&data(rules))
+        .unwrap()
+        .into_iter()
+        .map(|g| (g.index, g))
+        .collect();
+    let mut per_empties_found = HashMap::new();
+    for p in &set {
+        assert!(held_out(p.game), "{rules}: game {} is not held out", p.game);
+        let replay = games[&p.game].replay().unwrap();
+        assert_eq!(replay.before[p.ply as usize], p.board, "{rules}: {p:?}");
+        assert!((21..=28).contains(&p.empties()), "{rules}: {p:?}");
+        *per_empties_found.entry(p.empties()).or_insert(0) += 1;
+    }
+    if complete {
+        assert_eq!(per_empties_found.len(), 8, "{rules}: {per_empties_found:?}");
+    }
+    // The cheapest solves again: the same scores.
+    let mut solver = Solver::new(16);
+    let cheapest: Vec<_> = set.iter().filter(|p| p.empties() == 21).take(4).collect();
+    assert!(!cheapest.is_empty(), "{rules}: no position of 21 empties");
+    for p in cheapest {
+        let s = solver
+            .solve(p.board, rules, Scoring::DiscsOnBoard, &Limits::NONE)
+            .unwrap();
+        assert_eq!(s.score, p.score, "{rules}: {p:?}");
+    }
+}
+
+#[test]
+fn the_classic_exact_set_is_its_chosen_positions_with_their_exact_scores() {
+    check(Rules::Classic, 10, true);
+}
+
+#[test]
+fn the_inverse_exact_set_so_far_is_a_part_of_its_chosen_positions() {
+    check(Rules::Inverse, 5, false);
 }
