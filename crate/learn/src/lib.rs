@@ -10,7 +10,8 @@
 //!
 //! [`probcut`] (`reversi-learn probcut`) measures the statistics of the search's
 //! Multi-ProbCut on the same games; [`openings`] (`reversi-learn openings`) makes the lists of
-//! balanced openings that matches may start from; [`provenance`] names the command and the
+//! balanced openings that matches may start from; [`splice`] joins two weights files by phase;
+//! [`provenance`] names the command and the
 //! commit that each product records.
 
 #![forbid(unsafe_code)]
@@ -24,6 +25,7 @@ pub mod openings;
 pub mod patterns;
 pub mod probcut;
 pub mod provenance;
+pub mod splice;
 pub mod train;
 
 pub use args::{parse_games_args, parse_games_os_args, GamesArgError};

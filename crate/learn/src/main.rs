@@ -17,6 +17,7 @@ use reversi_learn::openings::{balanced_openings, format_list, OpeningsConfig};
 use reversi_learn::patterns::FitOptions;
 use reversi_learn::probcut::{run_probcut, ProbCutConfig};
 use reversi_learn::provenance::{command_line, git_state, RunInfo};
+use reversi_learn::splice::splice as splice_files;
 use reversi_learn::train::{report_table, train, TrainConfig};
 use reversi_learn::{parse_games_os_args, GamesArgError};
 
@@ -28,7 +29,8 @@ const USAGE: &str =
   probcut measures the errors of Multi-ProbCut's shallow searches and fits their model
   openings makes a list of balanced openings for `reversi match --openings`
   exact   solves a set of held-out positions beyond the games' exact labels (resumable)
-  error   the errors of weights files on such a set, by empties";
+  error   the errors of weights files on such a set, by empties
+  splice  one weights file's phases before a given one, another's from it on";
 
 fn main() -> ExitCode {
     match std::env::args_os().nth(1).as_ref().and_then(|a| a.to_str()) {
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some("openings") => subcommand("openings", openings),
         Some("exact") => subcommand("exact", exact),
         Some("error") => subcommand("error", error),
+        Some("splice") => subcommand("splice", splice),
         Some("-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -429,5 +432,50 @@ fn error(mut a: Args) -> Result<(), Failure> {
         ));
     }
     print!("{}", error_table(&set, &weights));
+    Ok(())
+}
+
+const SPLICE_USAGE: &str =
+    "usage: reversi-learn splice --base FILE.bin --from FILE.bin --from-phase K --out FILE.bin
+Writes the weights file with phases 0..K of --base and K.. of --from (phase k covers 5k to
+5k + 4 empties, the last 55-64; the exact solver orders by phases 0-4); prints the checksum.";
+
+fn splice(mut a: Args) -> Result<(), Failure> {
+    if a.flag("-h") || a.flag("--help") {
+        println!("{SPLICE_USAGE}");
+        return Ok(());
+    }
+    let u = |e: reversi_args::ArgError| Failure::Usage(format!("{e}\n{SPLICE_USAGE}"));
+    let base = required(&mut a, "--base", SPLICE_USAGE)?;
+    let from = required(&mut a, "--from", SPLICE_USAGE)?;
+    let out = required(&mut a, "--out", SPLICE_USAGE)?;
+    let phases = reversi::internals::pattern::PHASES;
+    let from_phase = match a.option("--from-phase").map_err(u)? {
+        Some(v) => reversi_args::number_in("--from-phase", &v, 0..=phases - 1).map_err(u)?,
+        None => {
+            return Err(Failure::Usage(format!(
+                "--from-phase is required\n{SPLICE_USAGE}"
+            )))
+        }
+    };
+    a.finish().map_err(u)?;
+    let read = |p: &PathBuf| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let (base_bytes, from_bytes) = (read(&base)?, read(&from)?);
+    let check =
+        |p: &PathBuf, b| PatternWeights::from_bytes(b).map_err(|e| format!("{}: {e}", p.display()));
+    let file = splice_files(
+        &check(&base, &base_bytes)?,
+        &check(&from, &from_bytes)?,
+        from_phase,
+    );
+    std::fs::write(&out, &file).map_err(|e| format!("{}: {e}", out.display()))?;
+    let written = PatternWeights::from_bytes(&file).map_err(|e| e.to_string())?;
+    println!(
+        "wrote {} (fnv32 {:08x}): phases 0..{from_phase} of {}, {from_phase}..{phases} of {}",
+        out.display(),
+        written.checksum(),
+        base.display(),
+        from.display()
+    );
     Ok(())
 }

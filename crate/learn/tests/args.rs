@@ -87,6 +87,24 @@ fn bad_values_are_exit_2_with_the_usage() {
                 "label", "--rules", "inverse", "--data", "d", "--out", "o", "--depth", "21",
             ],
         ),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &["splice", "--base", "a", "--from", "b", "--out", "o"],
+        ),
+        (
+            env!("CARGO_BIN_EXE_reversi-learn"),
+            &[
+                "splice",
+                "--base",
+                "a",
+                "--from",
+                "b",
+                "--out",
+                "o",
+                "--from-phase",
+                "12",
+            ],
+        ),
     ] {
         let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
         let (code, err) = run(exe, &args);
@@ -152,4 +170,31 @@ fn games_help_and_errors() {
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn splice_refuses_what_is_not_a_weights_file() {
+    let exe = env!("CARGO_BIN_EXE_reversi-learn");
+    let not_weights = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let out = std::env::temp_dir().join(format!("splice-{}.bin", std::process::id()));
+    let (code, err) = run(
+        exe,
+        &[
+            "splice".as_ref(),
+            "--base".as_ref(),
+            not_weights.as_ref(),
+            "--from".as_ref(),
+            not_weights.as_ref(),
+            "--from-phase".as_ref(),
+            "5".as_ref(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with(&format!("reversi-learn splice: {not_weights}: ")),
+        "{err}"
+    );
+    assert!(!out.exists(), "nothing is written");
 }
