@@ -3,8 +3,8 @@
 #
 # usage: scripts/weights-match.sh RULES A.bin B.bin [GAMES] [SEED] [DEPTH]
 #          builds the engine of HEAD twice, with A.bin and with B.bin as RULES_patterns.bin
-#          (classic or inverse), each once: target/weights-match/SHA12/reversi, SHA12 the
-#          start of the file's sha256; then plays them as NBoard engines at a fixed depth
+#          (classic or inverse), each once: target/weights-match/KEY/reversi, KEY the start
+#          of the sha256 of HEAD's tree, RULES and the file; then plays them as NBoard engines at a fixed depth
 #          (DEPTH, 8), GAMES games (1200) from 6-ply random openings of SEED (1), both colours,
 #          and prints `reversi match`'s result for A. THREADS=T plays T games at once (2).
 set -euo pipefail
@@ -19,9 +19,10 @@ flag=""
 
 # The engine of HEAD with weights file $1 for $rules; prints the binary's path.
 engine() {
-  local sha out src
-  sha=$(sha256sum "$1" | cut -c1-12)
-  out="$dir/$sha"
+  local key out src
+  # Keyed by the source as well as the file: a cached engine of an older HEAD is not reused.
+  key=$( { git rev-parse "HEAD^{tree}"; echo "$rules"; sha256sum < "$1"; } | sha256sum | cut -c1-12)
+  out="$dir/$key"
   if [ ! -x "$out/reversi" ]; then
     src="$out/src"
     rm -rf "$src"
